@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerAccessControl, type Access } from './http/access.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mailer.ts';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
+import { createAdminService } from './modules/admin/admin.service.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { registerContactRoutes } from './modules/contact/contact.routes.ts';
+import { createContactService } from './modules/contact/contact.service.ts';
+import { createDemoService } from './modules/demo/demo.service.ts';
+import { createPatientsService } from './modules/patients/patients.service.ts';
+import { createRateLimitService } from './modules/rate-limit/rate-limit.service.ts';
+import { registerSystemRoutes } from './modules/system/system.routes.ts';
+import { loadWebApp } from './modules/system/system.service.ts';
+import { createRealtimeBus, type RealtimeBus } from './realtime/bus.ts';
+import { createGateway } from './realtime/gateway.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface RouteInfo {
+  method: string;
+  url: string;
+  access: Access;
+  hasBody: boolean;
+  hasParams: boolean;
+  hasQuery: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with who may call it; the malformed-input and authorization tests walk it. */
+    routeTable: RouteInfo[];
+    services: Services;
+  }
+}
+
+const isApiUrl = (url: string) => url.startsWith('/v1/') || url.startsWith('/api/');
+
+function createLoggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-location"]'],
+  };
+}
+
+function createServices(deps: { config: Config; database: Database; clock: Clock; mailer: Mailer; realtime: RealtimeBus }) {
+  const { config, clock, mailer, realtime } = deps;
+  const db = deps.database.db;
+  const rateLimit = createRateLimitService({ db, clock });
+  const patients = createPatientsService({ db });
+  const accounts = createAccountsService({ db, patients });
+  const auth = createAuthService({ db, clock, mailer, accounts, rateLimit, realtime });
+  const admin = createAdminService({ accounts, auth });
+  const contact = createContactService({ mailer, contactEmail: config.contactEmail });
+  const demo = createDemoService({ accounts, dataDir: config.dataDir });
+  return { accounts, auth, admin, contact, demo, rateLimit, patients, mailer, realtime };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+export async function buildApp(deps: AppDeps) {
+  const { config, database } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: deps.logger ?? createLoggerOptions(config),
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+  });
+  const mailer = deps.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(app.log));
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const routeTable: RouteInfo[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    // Pages and static files are public; every API route must say who may call it.
+    if (route.config?.access === undefined && !isApiUrl(route.url)) route.config = { ...route.config, access: 'public' };
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD' || !isApiUrl(route.url)) continue;
+      routeTable.push({
+        method,
+        url: route.url,
+        access: route.config?.access ?? 'public',
+        hasBody: Boolean(route.schema?.body),
+        hasParams: Boolean(route.schema?.params),
+        hasQuery: Boolean(route.schema?.querystring),
+      });
+    }
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const gateway = await createGateway(app.server, { redisUrl: config.redisUrl });
+  const services = createServices({ config, database, clock, mailer, realtime: createRealtimeBus(gateway.io) });
+  const { auth, accounts, admin, contact, rateLimit } = services;
+  app.decorate('services', services);
+  gateway.useAuth(auth);
+
+  registerAccessControl(app, { auth, rateLimit, authRequestsPerMinute: config.authRateLimitPerMinute });
+  registerAuthRoutes(app, { auth, accounts });
+  registerAdminRoutes(app, { admin });
+  registerContactRoutes(app, { contact });
+  await registerSystemRoutes(app, {
+    ping: database.ping,
+    web: loadWebApp(config),
+    mailer,
+    production: config.production,
+  });
+
+  app.addHook('onClose', async () => {
+    await gateway.close();
+    await mailer.close();
+  });
+
+  return Object.assign(app, { services, io: gateway.io });
+}

@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Role } from '@rozmova/contracts';
+import { AppError } from '../lib/app-error.ts';
+import type { AuthContext, AuthService, DeviceInfo } from '../modules/auth/auth.service.ts';
+import type { RateLimitService } from '../modules/rate-limit/rate-limit.service.ts';
+
+/**
+ * Who may call a route: `public` anyone, `optional` anyone (the user is loaded when a token is sent),
+ * `user` any signed-in account, or a list of roles (admins always pass).
+ */
+export type Access = 'public' | 'optional' | 'user' | readonly Role[];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    /** Counted against the per-address limit of auth requests. */
+    authRateLimit?: boolean;
+  }
+  interface FastifyRequest {
+    auth?: AuthContext;
+  }
+}
+
+const MAX_HEADER = 200;
+const header = (request: FastifyRequest, name: string): string | undefined => {
+  const value = request.headers[name];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, MAX_HEADER) : undefined;
+};
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const value = request.headers.authorization;
+  if (typeof value !== 'string') return undefined;
+  const match = /^Bearer ([A-Za-z0-9_-]{16,128})$/.exec(value.trim());
+  return match?.[1];
+}
+
+/** The device recorded with a new session, from the X-* headers every client request carries. */
+export function deviceOf(request: FastifyRequest): DeviceInfo {
+  const timestamp = header(request, 'x-timestamp');
+  return {
+    deviceType: header(request, 'x-device-type'),
+    userAgent: header(request, 'x-user-agent') ?? header(request, 'user-agent'),
+    timeZone: timestamp?.split(';').at(-1)?.trim() || undefined,
+    ipAddress: request.ip,
+  };
+}
+
+/** The signed-in user of a route whose access requires one. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
+  return request.auth;
+}
+
+export function registerAccessControl(
+  app: FastifyInstance,
+  deps: { auth: AuthService; rateLimit: RateLimitService; authRequestsPerMinute: number },
+): void {
+  app.addHook('onRoute', (route) => {
+    if (route.config?.access === undefined) {
+      throw new Error(`Route ${route.method} ${route.url} does not declare who may call it (config.access)`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    if (config.authRateLimit) {
+      await deps.rateLimit.consume(`auth-ip:${request.ip}`, { max: deps.authRequestsPerMinute, windowMs: 60_000 });
+    }
+    const access = config.access;
+    if (access === undefined || access === 'public') return;
+    const token = bearerToken(request);
+    if (token) request.auth = await deps.auth.authenticate(token);
+    if (access === 'optional') {
+      if (token && !request.auth) throw new AppError('UNAUTHORIZED', 'Your session has ended, sign in again');
+      return;
+    }
+    if (!request.auth) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
+    if (access === 'user') return;
+    const role = request.auth.account.user.role;
+    if (role !== 'admin' && !access.includes(role)) throw new AppError('FORBIDDEN', 'Your role may not do this');
+  });
+}

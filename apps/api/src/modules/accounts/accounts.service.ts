@@ -1,0 +1,171 @@
+import type { AdminUser, ListUsersQuery, Locale, NotificationSettings, Role, User } from '@rozmova/contracts';
+import type { Db } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { assertAcceptablePassword, hashPassword } from '../../lib/passwords.ts';
+import type { PatientsService } from '../patients/patients.service.ts';
+import {
+  countUsers,
+  findAccountById,
+  findUserByEmail,
+  insertUser,
+  listUsers,
+  updateUser,
+  type AccountRow,
+  type UserRow,
+} from './accounts.repository.ts';
+
+export interface NewAccount {
+  email: string;
+  userName: string;
+  role: Role;
+  password?: string;
+  phone?: string;
+  locale?: Locale;
+  emailVerified: boolean;
+}
+
+export interface ProfileChanges {
+  userName?: string;
+  phone?: string | null;
+  locale?: Locale;
+  notificationSettings?: Partial<NotificationSettings>;
+}
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+
+export function toUser({ user, patientId, cardId }: AccountRow): User {
+  return {
+    id: user.id,
+    email: user.email,
+    user_name: user.userName,
+    user_role: user.role,
+    phone: user.phone,
+    locale: user.locale,
+    has_password: user.passwordHash !== null,
+    email_verified: user.emailVerifiedAt !== null,
+    notification_settings: user.notificationSettings,
+    user_push_token: user.pushToken,
+    role_specific_data: patientId && cardId ? { patient: { patientId, patient_cardId: cardId } } : {},
+    created_at: user.createdAt.toISOString(),
+  };
+}
+
+export function toAdminUser(user: UserRow): AdminUser {
+  return {
+    id: user.id,
+    email: user.email,
+    user_name: user.userName,
+    user_role: user.role,
+    is_active: user.isActive,
+    email_verified: user.emailVerifiedAt !== null,
+    created_at: user.createdAt.toISOString(),
+  };
+}
+
+export function createAccountsService(deps: { db: Db; patients: PatientsService }) {
+  const { db } = deps;
+
+  async function getAccount(id: string): Promise<AccountRow> {
+    const account = await findAccountById(db, id);
+    if (!account) throw notFound('User');
+    return account;
+  }
+
+  return {
+    getAccount,
+    findByEmail: (email: string) => findUserByEmail(db, email),
+    isEmpty: async () => (await countUsers(db)) === 0,
+
+    /** Creates a user (and, for a patient, its record and empty card) in one transaction. */
+    async createAccount(input: NewAccount): Promise<UserRow> {
+      if (input.password !== undefined) assertAcceptablePassword(input.password);
+      const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
+      try {
+        return await db.transaction(async (tx) => {
+          const user = await insertUser(tx, {
+            email: input.email,
+            userName: input.userName,
+            role: input.role,
+            passwordHash,
+            phone: input.phone ?? null,
+            locale: input.locale ?? 'uk',
+            emailVerifiedAt: input.emailVerified ? new Date() : null,
+          });
+          if (input.role === 'patient') await deps.patients.createRecord(user.id, tx);
+          return user;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', 'A user with this e-mail already exists');
+        throw error;
+      }
+    },
+
+    /** Gives an existing account without a password (booked from the landing page) its password and name. */
+    async claimAccount(user: UserRow, input: { password: string; userName: string; phone?: string; locale?: Locale }) {
+      assertAcceptablePassword(input.password);
+      return updateUser(db, user.id, {
+        passwordHash: await hashPassword(input.password),
+        userName: input.userName,
+        phone: input.phone ?? user.phone,
+        locale: input.locale ?? user.locale,
+        emailVerifiedAt: new Date(),
+      });
+    },
+
+    async updateProfile(id: string, changes: ProfileChanges): Promise<void> {
+      const current = await getAccount(id);
+      await updateUser(db, id, {
+        userName: changes.userName,
+        phone: changes.phone,
+        locale: changes.locale,
+        notificationSettings: changes.notificationSettings
+          ? { ...current.user.notificationSettings, ...changes.notificationSettings }
+          : undefined,
+      });
+    },
+
+    /** `proofOfEmail`: the caller just checked a code sent to the address, so it is verified too. */
+    async setPassword(id: string, password: string, options: { field?: string; proofOfEmail?: boolean } = {}): Promise<void> {
+      assertAcceptablePassword(password, options.field);
+      await updateUser(db, id, {
+        passwordHash: await hashPassword(password),
+        ...(options.proofOfEmail ? { emailVerifiedAt: new Date() } : {}),
+      });
+    },
+
+    /** Keeps the row for appointment history but removes everything that identifies the person. */
+    async anonymise(id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await updateUser(tx, id, {
+          email: `deleted-${id}@deleted.invalid`,
+          userName: '',
+          phone: null,
+          passwordHash: null,
+          pushToken: null,
+          isActive: false,
+          deletedAt: new Date(),
+        });
+        await deps.patients.eraseHealthData(id, tx);
+      });
+    },
+
+    async setActive(id: string, isActive: boolean): Promise<UserRow> {
+      const user = await updateUser(db, id, { isActive });
+      if (!user || user.deletedAt) throw notFound('User');
+      return user;
+    },
+
+    list: (query: ListUsersQuery) => listUsers(db, query),
+
+    /** The first admin, from ADMIN_EMAIL / ADMIN_PASSWORD; an existing account is left as it is. */
+    async ensureAdmin(email: string, password: string): Promise<void> {
+      if (await findUserByEmail(db, email)) return;
+      await this.createAccount({ email, password, userName: 'Administrator', role: 'admin', emailVerified: true, locale: 'en' });
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

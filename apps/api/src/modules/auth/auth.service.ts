@@ -1,0 +1,287 @@
+import {
+  EMAIL_NOT_VERIFIED_MESSAGE,
+  staffRoles,
+  type CheckCodeBody,
+  type CodePurpose,
+  type LoginBody,
+  type RegisterPatientBody,
+  type Role,
+  type SendCodeBody,
+  type SetupPasswordBody,
+  type UpdateProfileBody,
+} from '@rozmova/contracts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { newNumericCode, newToken, sha256 } from '../../lib/crypto.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { assertAcceptablePassword, verifyPassword } from '../../lib/passwords.ts';
+import type { RealtimeBus } from '../../realtime/bus.ts';
+import type { AccountRow, UserRow } from '../accounts/accounts.repository.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
+import type { Limit, RateLimitService } from '../rate-limit/rate-limit.service.ts';
+import { codeMail } from './auth.mails.ts';
+import {
+  countCodesSince,
+  findLatestCode,
+  findSessionByTokenHash,
+  incrementCodeAttempts,
+  insertCode,
+  insertSession,
+  markPasswordVerified,
+  revokeSession,
+  revokeUserSessions,
+  touchSession,
+  useCode,
+  type CodeRow,
+} from './auth.repository.ts';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+export const authRules = {
+  codeTtlMs: 10 * MINUTE,
+  codeMaxAttempts: 5,
+  codeResendMs: MINUTE,
+  codesPerHour: 5,
+  loginFailures: { max: 10, windowMs: 15 * MINUTE } satisfies Limit,
+  staffIdleMs: 30 * MINUTE,
+  patientIdleMs: 14 * DAY,
+  absoluteMs: 30 * DAY,
+  passwordVerificationMs: 5 * MINUTE,
+  touchEveryMs: MINUTE,
+} as const;
+
+/** What the client's X-* headers (SPEC.md §7) and the connection tell about the device. */
+export interface DeviceInfo {
+  deviceType?: string;
+  userAgent?: string;
+  timeZone?: string;
+  ipAddress?: string;
+}
+
+export interface AuthContext {
+  sessionId: string;
+  account: AccountRow;
+  passwordVerifiedAt: Date | null;
+}
+
+const idleTimeout = (role: Role) => (staffRoles.includes(role) ? authRules.staffIdleMs : authRules.patientIdleMs);
+
+const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'Invalid e-mail or password');
+
+export function createAuthService(deps: {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  accounts: AccountsService;
+  rateLimit: RateLimitService;
+  realtime: RealtimeBus;
+}) {
+  const { db, clock, accounts, rateLimit } = deps;
+  const now = () => clock.now();
+  const loginFailureKey = (email: string) => `login-failure:${sha256(email)}`;
+
+  async function startSession(user: UserRow, device: DeviceInfo): Promise<string> {
+    const token = newToken();
+    const at = now();
+    await insertSession(db, {
+      userId: user.id,
+      tokenHash: sha256(token),
+      createdAt: at,
+      lastSeenAt: at,
+      expiresAt: new Date(at.getTime() + authRules.absoluteMs),
+      deviceType: device.deviceType,
+      userAgent: device.userAgent,
+      timeZone: device.timeZone,
+      ipAddress: device.ipAddress,
+    });
+    return token;
+  }
+
+  async function endAllSessions(userId: string, keepSessionId?: string): Promise<void> {
+    await revokeUserSessions(db, userId, now(), keepSessionId);
+    if (!keepSessionId) deps.realtime.disconnectUser(userId);
+  }
+
+  /** Checks a code without using it up; wrong tries count against the code. */
+  async function checkCode(email: string, purpose: CodePurpose, code: string): Promise<CodeRow> {
+    const row = await findLatestCode(db, email, purpose);
+    if (!row || row.usedAt) throw new AppError('CODE_INVALID', 'The code is not valid, ask for a new one');
+    if (row.expiresAt <= now() || row.attempts >= authRules.codeMaxAttempts) {
+      throw new AppError('CODE_EXPIRED', 'The code has expired, ask for a new one');
+    }
+    if (row.codeHash !== sha256(`${purpose}:${code}`)) {
+      await incrementCodeAttempts(db, row.id);
+      throw new AppError('CODE_INVALID', 'The code is not valid');
+    }
+    return row;
+  }
+
+  async function consumeCode(email: string, purpose: CodePurpose, code: string): Promise<void> {
+    const row = await checkCode(email, purpose, code);
+    if (!(await useCode(db, row.id, now()))) throw new AppError('CODE_INVALID', 'The code was already used');
+  }
+
+  const isRegistered = (user: UserRow | undefined): user is UserRow =>
+    user !== undefined && user.passwordHash !== null && user.emailVerifiedAt !== null;
+
+  async function assertPasswordMatches(user: UserRow, password: string, field?: string): Promise<void> {
+    const key = loginFailureKey(user.email);
+    await rateLimit.assertBelow(key, authRules.loginFailures);
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      await rateLimit.record(key, authRules.loginFailures);
+      throw field
+        ? new AppError('INVALID_CREDENTIALS', 'The password is not correct', [{ path: field, message: 'The password is not correct' }])
+        : invalidCredentials();
+    }
+  }
+
+  /** Phone changes and account removal need the password confirmed in this session a short while ago. */
+  function assertRecentlyVerified(auth: AuthContext): void {
+    if (auth.account.user.passwordHash === null) return;
+    const verifiedAt = auth.passwordVerifiedAt?.getTime() ?? 0;
+    if (now().getTime() - verifiedAt > authRules.passwordVerificationMs) {
+      throw new AppError('PASSWORD_VERIFICATION_REQUIRED', 'Confirm your password first');
+    }
+  }
+
+  return {
+    authRules,
+
+    /** Resolves a bearer token to its live session, or undefined when it is unknown, revoked or timed out. */
+    async authenticate(token: string): Promise<AuthContext | undefined> {
+      const row = await findSessionByTokenHash(db, sha256(token));
+      if (!row) return undefined;
+      const { session, user } = row;
+      const at = now();
+      const idleUntil = session.lastSeenAt.getTime() + idleTimeout(user.role);
+      if (session.revokedAt || session.expiresAt <= at || idleUntil <= at.getTime() || !user.isActive || user.deletedAt) {
+        return undefined;
+      }
+      if (at.getTime() - session.lastSeenAt.getTime() > authRules.touchEveryMs) await touchSession(db, session.id, at);
+      return {
+        sessionId: session.id,
+        account: { user, patientId: row.patientId, cardId: row.cardId },
+        passwordVerifiedAt: session.passwordVerifiedAt,
+      };
+    },
+
+    async login(body: LoginBody, device: DeviceInfo): Promise<string> {
+      const user = await accounts.findByEmail(body.email);
+      if (!user || user.deletedAt) throw new AppError('USER_NOT_FOUND', 'No user is registered with this e-mail');
+      if (user.passwordHash === null) throw new AppError('EMAIL_NOT_VERIFIED', EMAIL_NOT_VERIFIED_MESSAGE);
+      await assertPasswordMatches(user, body.password);
+      if (user.emailVerifiedAt === null) throw new AppError('EMAIL_NOT_VERIFIED', EMAIL_NOT_VERIFIED_MESSAGE);
+      if (!user.isActive) throw new AppError('ACCOUNT_DISABLED', 'This account is deactivated');
+      return startSession(user, device);
+    },
+
+    async logout(auth: AuthContext): Promise<void> {
+      await revokeSession(db, auth.sessionId, now());
+    },
+
+    async sendCode(purpose: CodePurpose, body: SendCodeBody): Promise<void> {
+      const user = await accounts.findByEmail(body.email);
+      if (purpose === 'register' && isRegistered(user)) {
+        throw new AppError('EMAIL_TAKEN', 'A user with this e-mail is already registered');
+      }
+      const at = now();
+      const latest = await findLatestCode(db, body.email, purpose);
+      const hourAgo = new Date(at.getTime() - 60 * MINUTE);
+      if (
+        (latest && at.getTime() - latest.createdAt.getTime() < authRules.codeResendMs) ||
+        (await countCodesSince(db, body.email, hourAgo)) >= authRules.codesPerHour
+      ) {
+        throw new AppError('TOO_MANY_REQUESTS', 'A code was sent recently, wait a minute before asking again', undefined, {
+          'retry-after': '60',
+        });
+      }
+      // A recovery code goes only to a registered address; the answer is the same either way.
+      if (purpose === 'recover-pass' && (!user || user.deletedAt)) return;
+      const code = newNumericCode();
+      await insertCode(db, {
+        email: body.email,
+        purpose,
+        codeHash: sha256(`${purpose}:${code}`),
+        createdAt: at,
+        expiresAt: new Date(at.getTime() + authRules.codeTtlMs),
+      });
+      await deps.mailer.send(codeMail(body.email, purpose, code, body.locale ?? user?.locale ?? 'uk'));
+    },
+
+    async checkCode(body: CheckCodeBody): Promise<void> {
+      if (body.type === 'register' && isRegistered(await accounts.findByEmail(body.email))) {
+        throw new AppError('EMAIL_TAKEN', 'A user with this e-mail is already registered');
+      }
+      await checkCode(body.email, body.type, body.code);
+    },
+
+    async registerPatient(body: RegisterPatientBody, device: DeviceInfo): Promise<string> {
+      const existing = await accounts.findByEmail(body.email);
+      if (isRegistered(existing)) {
+        throw new AppError('EMAIL_TAKEN', 'A user with this e-mail is already registered');
+      }
+      // Checked before the code is used up, so a refused password does not cost the code.
+      assertAcceptablePassword(body.password);
+      await consumeCode(body.email, 'register', body.code);
+      const fields = { password: body.password, userName: body.user_name, phone: body.phone, locale: body.locale };
+      const user = existing
+        ? await accounts.claimAccount(existing, fields)
+        : await accounts.createAccount({ ...fields, email: body.email, role: 'patient', emailVerified: true });
+      return startSession(user!, device);
+    },
+
+    async verifyPassword(auth: AuthContext, password: string): Promise<void> {
+      await assertPasswordMatches(auth.account.user, password, 'password');
+      await markPasswordVerified(db, auth.sessionId, now());
+    },
+
+    async updateProfile(auth: AuthContext, body: UpdateProfileBody): Promise<void> {
+      const { user } = auth.account;
+      if (body.phone !== undefined && body.phone !== user.phone) assertRecentlyVerified(auth);
+      if (body.new_password !== undefined && body.current_password !== undefined) {
+        await assertPasswordMatches(user, body.current_password, 'current_password');
+        await accounts.setPassword(user.id, body.new_password, { field: 'new_password' });
+        await endAllSessions(user.id, auth.sessionId);
+      }
+      await accounts.updateProfile(user.id, {
+        userName: body.user_name,
+        phone: body.phone,
+        locale: body.locale,
+        notificationSettings: body.notification_settings,
+      });
+    },
+
+    async deleteAccount(auth: AuthContext): Promise<void> {
+      assertRecentlyVerified(auth);
+      await endAllSessions(auth.account.user.id);
+      await accounts.anonymise(auth.account.user.id);
+    },
+
+    /** Signed in without a password: sets it. With e-mail and code: recovers the account. Either way a new session. */
+    async setupPassword(auth: AuthContext | undefined, body: SetupPasswordBody, device: DeviceInfo): Promise<string> {
+      if ('email' in body) {
+        const user = await accounts.findByEmail(body.email);
+        if (!user || user.deletedAt) throw new AppError('CODE_INVALID', 'The code is not valid, ask for a new one');
+        assertAcceptablePassword(body.password);
+        await consumeCode(body.email, 'recover-pass', body.code);
+        await accounts.setPassword(user.id, body.password, { proofOfEmail: true });
+        await endAllSessions(user.id);
+        if (!user.isActive) throw new AppError('ACCOUNT_DISABLED', 'This account is deactivated');
+        return startSession(user, device);
+      }
+      if (!auth) throw new AppError('UNAUTHORIZED', 'Sign in, or give your e-mail and a recovery code');
+      const { user } = auth.account;
+      if (user.passwordHash !== null) throw new AppError('PASSWORD_ALREADY_SET', 'This account already has a password');
+      await accounts.setPassword(user.id, body.password);
+      await endAllSessions(user.id);
+      return startSession(user, device);
+    },
+
+    /** Admin: ends every session of a user and closes its live connections at once. */
+    endAllSessions,
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

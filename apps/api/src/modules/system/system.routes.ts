@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import { healthSchema, systemPaths, versionSchema } from '@rozmova/contracts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { renderOutbox, type WebApp } from './system.service.ts';
+
+const apiPrefixes = ['/v1/', '/api/', '/socket.io/', '/dev/'];
+
+export async function registerSystemRoutes(
+  app: FastifyInstance,
+  deps: { ping: () => Promise<boolean>; web: WebApp; mailer: Mailer; production: boolean },
+): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const open = { access: 'public' } as const;
+
+  r.get(systemPaths.health, { config: open, schema: { response: { 200: healthSchema, 503: healthSchema } } }, async (_request, reply) => {
+    const ok = await deps.ping();
+    return reply
+      .status(ok ? 200 : 503)
+      .send({ status: ok ? 'ok' : 'unavailable', database: ok ? 'ok' : 'unreachable' });
+  });
+
+  r.get(systemPaths.version, { config: open, schema: { response: { 200: versionSchema } } }, async (_request, reply) =>
+    reply.header('cache-control', 'no-store').send({ build_id: deps.web.buildId }),
+  );
+
+  const outbox = deps.mailer.outbox;
+  if (outbox && !deps.production) {
+    r.get('/dev/mail', { config: open }, async (_request, reply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderOutbox(outbox())),
+    );
+  }
+
+  const { indexHtml } = deps.web;
+  if (existsSync(deps.web.dist)) {
+    await app.register(fastifyStatic, {
+      root: deps.web.dist,
+      index: false,
+      wildcard: false,
+      preCompressed: true,
+      setHeaders: (res, filePath) => {
+        res.setHeader('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  const sendIndex = (reply: import('fastify').FastifyReply) => {
+    if (!indexHtml) throw new AppError('NOT_FOUND', 'The web app is not built; run npm run build');
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  };
+  r.get('/', { config: open }, async (_request, reply) => sendIndex(reply));
+
+  // Every other page path is a client-side route of the single-page app; API paths answer 404 as JSON.
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPage = request.method === 'GET' && !apiPrefixes.some((prefix) => request.url.startsWith(prefix));
+    if (isPage && indexHtml && (request.headers.accept ?? '').includes('text/html')) return sendIndex(reply);
+    throw new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`);
+  });
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+/** Every error code the API answers with, and its HTTP status. */
+export const errorStatus = {
+  VALIDATION_FAILED: 400,
+  INVALID_CREDENTIALS: 400,
+  CODE_INVALID: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  EMAIL_NOT_VERIFIED: 403,
+  ACCOUNT_DISABLED: 403,
+  PASSWORD_VERIFICATION_REQUIRED: 403,
+  NOT_FOUND: 404,
+  USER_NOT_FOUND: 404,
+  EMAIL_TAKEN: 409,
+  PASSWORD_ALREADY_SET: 409,
+  CODE_EXPIRED: 410,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+/** The server message SPEC.md §8 keys the "not verified" login text on. */
+export const EMAIL_NOT_VERIFIED_MESSAGE = 'User email is not verified';
+
+export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+export const errorBodySchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  errors: z.array(fieldErrorSchema).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** The auth calls whose failures SPEC.md §8 maps to fixed texts. */
+export type AuthOperation = 'login' | 'register' | 'sendRegisterCode' | 'sendRecoveryCode' | 'checkCode';
+
+/**
+ * The translation key of the text a person sees when an auth call fails (SPEC.md §8).
+ * Keys live under `errors.` in the locale files.
+ */
+export function authErrorKey(operation: AuthOperation, status: number | undefined, serverMessage?: string): string {
+  if (status === 429) return 'errors.tooManyRequests';
+  switch (operation) {
+    case 'login':
+      if (serverMessage === EMAIL_NOT_VERIFIED_MESSAGE) return 'errors.emailNotVerified';
+      if (status === 404) return 'errors.loginUnknownEmail';
+      if (status === 400) return 'errors.invalidCredentials';
+      return 'errors.generic';
+    case 'register':
+      if (status === 409) return 'errors.emailTaken';
+      if (status === 400) return 'errors.confirmEmail';
+      if (status === 410) return 'errors.codeExpired';
+      return 'errors.generic';
+    case 'sendRegisterCode':
+      return status === 409 ? 'errors.registerEmailTaken' : 'errors.generic';
+    case 'sendRecoveryCode':
+      return 'errors.generic';
+    case 'checkCode':
+      if (status === 409) return 'errors.emailTaken';
+      if (status === 410) return 'errors.codeExpired';
+      if (status === 400) return 'errors.codeInvalid';
+      return 'errors.generic';
+  }
+}
+
+/** A data error as the web client reports it (SPEC.md §8 "Data error mapping by status"). */
+export interface DescribedError {
+  kind: 'validation' | 'unauthorized' | 'forbidden' | 'notFound' | 'server' | 'unexpected' | 'unknown';
+  message: string;
+  errors?: FieldError[];
+}
+
+export function describeApiError(status: number | undefined, body: unknown, context = ''): DescribedError {
+  const parsed = errorBodySchema.safeParse(body);
+  const serverMessage = parsed.success ? parsed.data.message : undefined;
+  if (status === undefined) return { kind: 'unknown', message: 'Unknown error' };
+  if (status === 400) {
+    return { kind: 'validation', message: serverMessage ?? 'Validation failed', errors: parsed.success ? parsed.data.errors ?? [] : [] };
+  }
+  if (status === 401) return { kind: 'unauthorized', message: 'Unauthorized access' };
+  if (status === 403) return { kind: 'forbidden', message: 'Forbidden access' };
+  if (status === 404) return { kind: 'notFound', message: `Resource not found: ${context}` };
+  if (status === 500 || status === 502 || status === 503) {
+    return { kind: 'server', message: `Server error: ${serverMessage ?? 'connection error'}` };
+  }
+  return { kind: 'unexpected', message: `Unexpected API error: ${serverMessage ?? String(status)}` };
+}
