@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema, roleSchema, userNameSchema } from './common.ts';
 
-export const adminPaths = {
-  users: '/v1/admin/users',
-  user: '/v1/admin/users/:id',
-} as const;
-
 export const createUserBodySchema = z.object({
   email: emailSchema,
   password: passwordSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codePurposes } from './constants.ts';
 import {
   emailSchema,
   localeSchema,
@@ -9,23 +10,7 @@ import {
   verificationCodeSchema,
 } from './common.ts';
 
-export const authPaths = {
-  login: '/v1/auth/login',
-  logout: '/v1/auth/logout',
-  registerPatient: '/v1/auth/register-patient',
-  verifyPassword: '/v1/auth/verify-password',
-  profile: '/v1/auth/profile',
-  setupPassword: '/v1/auth/setup-password',
-  sendRegisterCode: '/v1/verification-codes/register/send-code',
-  sendRecoveryCode: '/v1/verification-codes/recover-pass/send-code',
-  checkCode: '/v1/verification-codes/check-code',
-} as const;
-
-export const AUTH_COOKIE = 'auth_token';
-
-export const codePurposes = ['register', 'recover-pass'] as const;
 export const codePurposeSchema = z.enum(codePurposes);
-export type CodePurpose = z.infer<typeof codePurposeSchema>;
 
 export const loginBodySchema = z.object({
   email: emailSchema,

@@ -1,13 +1,8 @@
 import { z } from 'zod';
+import { locales, PASSWORD_MAX, PASSWORD_MIN, roles } from './constants.ts';
 
-export const roles = ['none', 'patient', 'operator', 'doctor', 'admin'] as const;
 export const roleSchema = z.enum(roles);
-export type Role = z.infer<typeof roleSchema>;
-export const staffRoles: readonly Role[] = ['operator', 'doctor', 'admin'];
-
-export const locales = ['en', 'uk'] as const;
 export const localeSchema = z.enum(locales);
-export type Locale = z.infer<typeof localeSchema>;
 
 export const idSchema = z.uuid();
 export const idParamsSchema = z.object({ id: idSchema });
@@ -19,8 +14,6 @@ export const emailSchema = z
   .pipe(z.email())
   .transform((value) => value.toLowerCase());
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
 export const passwordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 
 /** International format: a plus, then 8 to 15 digits; spaces, dashes and brackets are dropped. */
@@ -33,3 +26,10 @@ export const phoneSchema = z
 export const userNameSchema = z.string().trim().min(1).max(100);
 
 export const verificationCodeSchema = z.string().regex(/^\d{6}$/, 'The code is 6 digits');
+
+export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
+export const errorBodySchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  errors: z.array(fieldErrorSchema).optional(),
+});

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, userNameSchema } from './common.ts';
 
-export const contactPaths = { contact: '/v1/contact' } as const;
-
 export const contactBodySchema = z.object({
   name: userNameSchema,
   email: emailSchema,

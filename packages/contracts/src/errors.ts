@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Every error code the API answers with, and its HTTP status. */
 export const errorStatus = {
   VALIDATION_FAILED: 400,
@@ -27,15 +25,24 @@ export type ErrorCode = keyof typeof errorStatus;
 /** The server message SPEC.md §8 keys the "not verified" login text on. */
 export const EMAIL_NOT_VERIFIED_MESSAGE = 'User email is not verified';
 
-export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
-export type FieldError = z.infer<typeof fieldErrorSchema>;
+export interface FieldError {
+  path: string;
+  message: string;
+}
 
-export const errorBodySchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  errors: z.array(fieldErrorSchema).optional(),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;
+/** Every error answer of the API (its zod schema is `errorBodySchema`). */
+export interface ErrorBody {
+  code: string;
+  message: string;
+  errors?: FieldError[];
+}
+
+function asErrorBody(body: unknown): ErrorBody | undefined {
+  const candidate = body as Partial<ErrorBody> | null;
+  return candidate && typeof candidate.code === 'string' && typeof candidate.message === 'string'
+    ? (candidate as ErrorBody)
+    : undefined;
+}
 
 /** The auth calls whose failures SPEC.md §8 maps to fixed texts. */
 export type AuthOperation = 'login' | 'register' | 'sendRegisterCode' | 'sendRecoveryCode' | 'checkCode';
@@ -77,11 +84,11 @@ export interface DescribedError {
 }
 
 export function describeApiError(status: number | undefined, body: unknown, context = ''): DescribedError {
-  const parsed = errorBodySchema.safeParse(body);
-  const serverMessage = parsed.success ? parsed.data.message : undefined;
+  const parsed = asErrorBody(body);
+  const serverMessage = parsed?.message;
   if (status === undefined) return { kind: 'unknown', message: 'Unknown error' };
   if (status === 400) {
-    return { kind: 'validation', message: serverMessage ?? 'Validation failed', errors: parsed.success ? parsed.data.errors ?? [] : [] };
+    return { kind: 'validation', message: serverMessage ?? 'Validation failed', errors: parsed?.errors ?? [] };
   }
   if (status === 401) return { kind: 'unauthorized', message: 'Unauthorized access' };
   if (status === 403) return { kind: 'forbidden', message: 'Forbidden access' };

@@ -1,3 +1,5 @@
+export * from './constants.ts';
+export * from './paths.ts';
 export * from './common.ts';
 export * from './errors.ts';
 export * from './auth.ts';

@@ -1,17 +1,11 @@
 import { z } from 'zod';
 import { localeSchema } from './common.ts';
-
-export const systemPaths = {
-  health: '/api/health',
-  version: '/api/version',
-} as const;
+import { appModes } from './constants.ts';
 
 export const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['ok', 'unreachable']) });
 export const versionSchema = z.object({ build_id: z.string() });
 
-export const appModes = ['landing', 'quizz', 'doctor'] as const;
 export const appModeSchema = z.enum(appModes);
-export type AppMode = z.infer<typeof appModeSchema>;
 
 /** Public runtime settings the server hands the web app inside index.html. */
 export const publicConfigSchema = z.object({

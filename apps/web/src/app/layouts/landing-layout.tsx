@@ -1,0 +1,27 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useSearchParams } from 'react-router';
+import { PageShell } from './page-shell.tsx';
+import { SiteHeader } from './site-header.tsx';
+
+const AuthDialogs = lazy(() => import('../../features/auth/auth-dialogs.tsx'));
+
+export function LandingLayout() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const links = [
+    { to: '/', label: t('nav.home') },
+    { to: '/about-us', label: t('nav.about') },
+    { to: '/contacts', label: t('nav.contacts') },
+  ];
+  return (
+    <PageShell header={<SiteHeader links={links} withAuth />}>
+      <Outlet />
+      {params.has('auth') && (
+        <Suspense fallback={null}>
+          <AuthDialogs />
+        </Suspense>
+      )}
+    </PageShell>
+  );
+}

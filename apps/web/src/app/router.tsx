@@ -1,0 +1,81 @@
+import { createBrowserRouter, data, type RouteObject } from 'react-router';
+import { AppRoot } from './app-root.tsx';
+import { ErrorPage } from './error-page.tsx';
+import { LandingLayout } from './layouts/landing-layout.tsx';
+import type { RouteHandle } from './route-handle.ts';
+import { guardLoader } from './route-guard.ts';
+
+type PageRoute = RouteObject & { handle?: RouteHandle };
+
+/** Every page route runs the route guard (SPEC.md §2) before it renders. */
+const page = (route: PageRoute): RouteObject => ({ ...route, loader: guardLoader(route.handle) }) as RouteObject;
+
+const printLike: RouteHandle = { colorScheme: 'light' };
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppRoot />,
+    HydrateFallback: () => null,
+    children: [
+      {
+        errorElement: <ErrorPage />,
+        children: [
+          {
+            element: <LandingLayout />,
+            children: [
+              page({
+                index: true,
+                lazy: () => import('../features/landing/home-page.tsx').then((m) => ({ Component: m.HomePage })),
+              }),
+              page({
+                path: 'about-us',
+                lazy: () => import('../features/landing/about-page.tsx').then((m) => ({ Component: m.AboutPage })),
+              }),
+              page({
+                path: 'contacts',
+                lazy: () => import('../features/landing/contacts-page.tsx').then((m) => ({ Component: m.ContactsPage })),
+              }),
+              page({
+                path: 'term-of-use',
+                handle: printLike,
+                lazy: () => import('../features/landing/terms-page.tsx').then((m) => ({ Component: m.TermsPage })),
+              }),
+              page({
+                path: 'privacy-policy',
+                handle: printLike,
+                lazy: () => import('../features/landing/privacy-page.tsx').then((m) => ({ Component: m.PrivacyPage })),
+              }),
+            ],
+          },
+          {
+            lazy: () => import('./layouts/user-layout.tsx').then((m) => ({ Component: m.UserLayout })),
+            children: [
+              page({
+                path: 'user',
+                lazy: () => import('../features/cabinet/cabinet-page.tsx').then((m) => ({ Component: m.CabinetPage })),
+              }),
+            ],
+          },
+          {
+            lazy: () => import('./layouts/staff-layout.tsx').then((m) => ({ Component: m.StaffLayout })),
+            children: [
+              page({
+                path: 'admin',
+                handle: { role: 'admin' },
+                lazy: () => import('../features/admin/users-page.tsx').then((m) => ({ Component: m.UsersPage })),
+              }),
+            ],
+          },
+          {
+            path: '*',
+            loader: () => {
+              throw data(null, { status: 404 });
+            },
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

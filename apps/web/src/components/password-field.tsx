@@ -1,0 +1,8 @@
+import { PasswordInput, type PasswordInputProps } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** A password input whose show/hide toggle has a name that does not repeat the field label. */
+export function PasswordField(props: PasswordInputProps) {
+  const { t } = useTranslation();
+  return <PasswordInput visibilityToggleButtonProps={{ 'aria-label': t('fields.showCharacters') }} {...props} />;
+}

@@ -1,0 +1,40 @@
+import { adminPaths, type AdminUser, type CreateUserBody, type Role, type UserList } from '@rozmova/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api-client.ts';
+
+export const USERS_PAGE_SIZE = 20;
+
+export interface UsersFilter {
+  role: Role | undefined;
+  search: string;
+  page: number;
+}
+
+export function useUsers({ role, search, page }: UsersFilter) {
+  return useQuery({
+    queryKey: ['admin', 'users', role, search, page],
+    queryFn: ({ signal }) =>
+      apiRequest<UserList>(adminPaths.users, {
+        query: { role, search: search.trim(), limit: USERS_PAGE_SIZE, offset: (page - 1) * USERS_PAGE_SIZE },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCreateUser() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateUserBody) => apiRequest<AdminUser>(adminPaths.users, { method: 'POST', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'users'] }),
+  });
+}
+
+export function useSetUserActive() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) =>
+      apiRequest<AdminUser>(adminPaths.user.replace(':id', encodeURIComponent(id)), { method: 'PATCH', body: { is_active: isActive } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'users'] }),
+  });
+}

@@ -1,0 +1,61 @@
+import { Alert, Button, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import type { Role } from '@rozmova/contracts';
+import { useTranslation } from 'react-i18next';
+import { PasswordField } from '../../components/password-field.tsx';
+import { errorText, fieldErrors } from '../../lib/api-errors.ts';
+import { isEmail, isPasswordLengthValid } from '../../lib/validation.ts';
+import { useCreateUser } from './api.ts';
+
+const creatableRoles: Role[] = ['operator', 'doctor', 'admin', 'patient'];
+
+export function CreateUserModal({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const create = useCreateUser();
+  const form = useForm({
+    initialValues: { user_name: '', email: '', password: '', user_role: 'operator' as Role },
+    validate: {
+      user_name: (value) => (value.trim() ? null : t('validation.nameRequired')),
+      email: (value) => (isEmail(value) ? null : t('validation.email')),
+      password: (value) => (isPasswordLengthValid(value) ? null : t('validation.passwordLength')),
+    },
+  });
+  const submit = form.onSubmit((values) =>
+    create.mutate(
+      { ...values, user_name: values.user_name.trim(), email: values.email.trim() },
+      {
+        onSuccess: (user) => {
+          notifications.show({ message: t('admin.created', { email: user.email }) });
+          onClose();
+        },
+        onError: (error) => form.setErrors(fieldErrors(t, error)),
+      },
+    ),
+  );
+  const showError = create.isError && Object.keys(fieldErrors(t, create.error)).length === 0;
+  return (
+    <Modal opened onClose={onClose} title={t('admin.createTitle')}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput label={t('fields.name')} required data-autofocus {...form.getInputProps('user_name')} />
+          <TextInput label={t('fields.email')} type="email" required {...form.getInputProps('email')} />
+          <PasswordField label={t('fields.password')} description={t('auth.passwordHint')} autoComplete="new-password" required {...form.getInputProps('password')} />
+          <NativeSelect
+            label={t('fields.role')}
+            data={creatableRoles.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+            {...form.getInputProps('user_role')}
+          />
+          {showError && (
+            <Alert color="danger" role="alert">
+              {errorText(t, create.error)}
+            </Alert>
+          )}
+          <Button type="submit" loading={create.isPending}>
+            {t('admin.createSubmit')}
+          </Button>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

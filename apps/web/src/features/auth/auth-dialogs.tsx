@@ -1,0 +1,33 @@
+import type { User } from '@rozmova/contracts';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ForgotPasswordModal } from './forgot-password-modal.tsx';
+import { LoginModal } from './login-modal.tsx';
+import { SignUpModal } from './sign-up-modal.tsx';
+
+export type AuthDialog = 'login' | 'signup' | 'forgot';
+
+/** The dialog named by the `auth` query parameter: `?auth=login`, `?auth=signup` or `?auth=forgot`. */
+export default function AuthDialogs() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const dialog = params.get('auth');
+
+  const show = (next: AuthDialog | null) => {
+    const updated = new URLSearchParams(params);
+    if (next) updated.set('auth', next);
+    else updated.delete('auth');
+    setParams(updated, { replace: next !== null });
+  };
+  const openCabinet = (user: User) => void navigate(user.user_role === 'admin' ? '/admin' : '/user');
+
+  switch (dialog) {
+    case 'login':
+      return <LoginModal onClose={() => show(null)} onSwitch={show} onSignedIn={openCabinet} />;
+    case 'signup':
+      return <SignUpModal onClose={() => show(null)} onSwitch={show} onSignedIn={openCabinet} />;
+    case 'forgot':
+      return <ForgotPasswordModal onClose={() => show(null)} onDone={openCabinet} />;
+    default:
+      return null;
+  }
+}

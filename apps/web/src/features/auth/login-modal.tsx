@@ -1,0 +1,59 @@
+import { Alert, Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { User } from '@rozmova/contracts';
+import { useTranslation } from 'react-i18next';
+import { PasswordField } from '../../components/password-field.tsx';
+import { authErrorText } from '../../lib/api-errors.ts';
+import { isEmail } from '../../lib/validation.ts';
+import { useLogin } from './api.ts';
+import type { AuthDialog } from './auth-dialogs.tsx';
+
+interface Props {
+  onClose: () => void;
+  onSwitch: (dialog: AuthDialog) => void;
+  onSignedIn: (user: User) => void;
+}
+
+export function LoginModal({ onClose, onSwitch, onSignedIn }: Props) {
+  const { t } = useTranslation();
+  const login = useLogin();
+  const form = useForm({
+    initialValues: { email: '', password: '' },
+    validate: {
+      email: (value) => (isEmail(value) ? null : t('validation.email')),
+      password: (value) => (value ? null : t('validation.passwordRequired')),
+    },
+  });
+
+  const submit = form.onSubmit((values) => login.mutate(values, { onSuccess: onSignedIn }));
+
+  return (
+    <Modal opened onClose={onClose} title={t('auth.loginTitle')}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput label={t('fields.email')} type="email" autoComplete="email" required data-autofocus {...form.getInputProps('email')} />
+          <PasswordField label={t('fields.password')} autoComplete="current-password" required {...form.getInputProps('password')} />
+          {login.isError && (
+            <Alert color="danger" role="alert">
+              {authErrorText(t, 'login', login.error)}
+            </Alert>
+          )}
+          <Button type="submit" loading={login.isPending}>
+            {t('auth.loginSubmit')}
+          </Button>
+          <Group justify="space-between" gap="xs">
+            <Anchor component="button" type="button" size="sm" onClick={() => onSwitch('forgot')}>
+              {t('auth.forgotLink')}
+            </Anchor>
+            <Text size="sm">
+              {t('auth.noAccount')}{' '}
+              <Anchor component="button" type="button" onClick={() => onSwitch('signup')}>
+                {t('auth.createAccountLink')}
+              </Anchor>
+            </Text>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

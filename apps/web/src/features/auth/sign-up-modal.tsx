@@ -1,0 +1,148 @@
+import { Alert, Anchor, Button, Checkbox, Modal, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { User } from '@rozmova/contracts';
+import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PasswordField } from '../../components/password-field.tsx';
+import { authErrorText, fieldErrors } from '../../lib/api-errors.ts';
+import { currentLocale } from '../../lib/i18n.ts';
+import { isEmail, isPasswordLengthValid, isPhone } from '../../lib/validation.ts';
+import { useRegisterPatient, useSendCode } from './api.ts';
+import type { AuthDialog } from './auth-dialogs.tsx';
+import { CodeStep } from './code-step.tsx';
+
+interface Props {
+  onClose: () => void;
+  onSwitch: (dialog: AuthDialog) => void;
+  onSignedIn: (user: User) => void;
+}
+
+export function SignUpModal({ onClose, onSwitch, onSignedIn }: Props) {
+  const { t } = useTranslation();
+  const [step, setStep] = useState(0);
+  const [code, setCode] = useState('');
+  const sendCode = useSendCode('register');
+  const register = useRegisterPatient();
+
+  const account = useForm({
+    initialValues: { user_name: '', email: '', consent: false },
+    validate: {
+      user_name: (value) => (value.trim() ? null : t('validation.nameRequired')),
+      email: (value) => (isEmail(value) ? null : t('validation.email')),
+      consent: (value) => (value ? null : t('validation.consent')),
+    },
+  });
+  const credentials = useForm({
+    initialValues: { password: '', phone: '' },
+    validate: {
+      password: (value) => (isPasswordLengthValid(value) ? null : t('validation.passwordLength')),
+      phone: (value) => (value.trim() === '' || isPhone(value) ? null : t('validation.phone')),
+    },
+  });
+
+  const email = account.values.email.trim();
+
+  const submitAccount = account.onSubmit(() => {
+    sendCode.mutate({ email, locale: currentLocale() }, { onSuccess: () => setStep(1) });
+  });
+
+  const submitCredentials = credentials.onSubmit(({ password, phone }) => {
+    register.mutate(
+      {
+        email,
+        code,
+        password,
+        user_name: account.values.user_name.trim(),
+        locale: currentLocale(),
+        ...(phone.trim() ? { phone: phone.trim() } : {}),
+      },
+      {
+        onSuccess: onSignedIn,
+        onError: (error) => credentials.setErrors(fieldErrors(t, error)),
+      },
+    );
+  });
+  const registerFieldErrors = register.isError ? fieldErrors(t, register.error) : {};
+
+  return (
+    <Modal opened onClose={onClose} title={t('auth.signupTitle')} size="lg">
+      <Stepper active={step} size="sm" allowNextStepsSelect={false} onStepClick={(index) => index < step && setStep(index)}>
+        <Stepper.Step label={t('auth.signupStepAccount')}>
+          <form onSubmit={submitAccount} noValidate>
+            <Stack gap="sm">
+              <TextInput label={t('fields.name')} autoComplete="name" required data-autofocus {...account.getInputProps('user_name')} />
+              <TextInput label={t('fields.email')} type="email" autoComplete="email" required {...account.getInputProps('email')} />
+              <Checkbox
+                label={
+                  <Trans
+                    i18nKey="auth.consent"
+                    components={{
+                      terms: <Anchor component={Link} to="/term-of-use" target="_blank" inherit />,
+                      privacy: <Anchor component={Link} to="/privacy-policy" target="_blank" inherit />,
+                    }}
+                  />
+                }
+                {...account.getInputProps('consent', { type: 'checkbox' })}
+              />
+              {sendCode.isError && (
+                <Alert color="danger" role="alert">
+                  {authErrorText(t, 'sendRegisterCode', sendCode.error)}
+                </Alert>
+              )}
+              <Button type="submit" loading={sendCode.isPending}>
+                {t('auth.getCode')}
+              </Button>
+              <Text size="sm">
+                {t('auth.haveAccount')}{' '}
+                <Anchor component="button" type="button" onClick={() => onSwitch('login')}>
+                  {t('auth.loginLink')}
+                </Anchor>
+              </Text>
+            </Stack>
+          </form>
+        </Stepper.Step>
+        <Stepper.Step label={t('auth.signupStepCode')}>
+          <CodeStep
+            email={email}
+            purpose="register"
+            onBack={() => setStep(0)}
+            onConfirmed={(confirmed) => {
+              setCode(confirmed);
+              setStep(2);
+            }}
+          />
+        </Stepper.Step>
+        <Stepper.Step label={t('auth.signupStepPassword')}>
+          <form onSubmit={submitCredentials} noValidate>
+            <Stack gap="sm">
+              <PasswordField
+                label={t('fields.password')}
+                description={t('auth.passwordHint')}
+                autoComplete="new-password"
+                required
+                data-autofocus
+                {...credentials.getInputProps('password')}
+              />
+              <TextInput
+                label={t('fields.phoneOptional')}
+                type="tel"
+                autoComplete="tel"
+                placeholder="+380501234567"
+                {...credentials.getInputProps('phone')}
+              />
+              {register.isError && Object.keys(registerFieldErrors).length === 0 && (
+                <Alert color="danger" role="alert">
+                  {authErrorText(t, 'register', register.error)}
+                </Alert>
+              )}
+              <Button type="submit" loading={register.isPending}>
+                {t('auth.createAccount')}
+              </Button>
+            </Stack>
+          </form>
+        </Stepper.Step>
+      </Stepper>
+    </Modal>
+  );
+}

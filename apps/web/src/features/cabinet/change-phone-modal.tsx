@@ -1,0 +1,61 @@
+import { Button, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import type { User } from '@rozmova/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldErrors } from '../../lib/api-errors.ts';
+import { isPhone } from '../../lib/validation.ts';
+import { useUpdateProfile } from './api.ts';
+import { ConfirmPasswordForm } from './confirm-password-form.tsx';
+import { FormError } from './form-error.tsx';
+
+export function ChangePhoneModal({ user, onClose }: { user: User; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [confirmed, setConfirmed] = useState(!user.has_password);
+  const update = useUpdateProfile();
+  const form = useForm({
+    initialValues: { phone: user.phone ?? '' },
+    validate: { phone: (value) => (value.trim() === '' || isPhone(value) ? null : t('validation.phone')) },
+  });
+  const submit = form.onSubmit(({ phone }) =>
+    update.mutate(
+      { phone: phone.trim() === '' ? null : phone.trim() },
+      {
+        onSuccess: () => {
+          notifications.show({ message: t('profile.phoneChanged') });
+          onClose();
+        },
+        onError: (error) => form.setErrors(fieldErrors(t, error)),
+      },
+    ),
+  );
+  return (
+    <Modal opened onClose={onClose} title={t('profile.changePhoneTitle')}>
+      {confirmed ? (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            <TextInput
+              label={t('fields.newPhone')}
+              description={t('profile.phoneHint')}
+              type="tel"
+              autoComplete="tel"
+              placeholder="+380501234567"
+              data-autofocus
+              {...form.getInputProps('phone')}
+            />
+            <FormError error={update.error} />
+            <Button type="submit" loading={update.isPending}>
+              {t('profile.savePhone')}
+            </Button>
+          </Stack>
+        </form>
+      ) : (
+        <Stack gap="sm">
+          <Text>{t('profile.confirmPasswordFirst')}</Text>
+          <ConfirmPasswordForm onConfirmed={() => setConfirmed(true)} />
+        </Stack>
+      )}
+    </Modal>
+  );
+}

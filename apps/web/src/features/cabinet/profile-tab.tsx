@@ -1,0 +1,105 @@
+import { Button, Card, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { NotificationSettings, User } from '@rozmova/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../lib/api-errors.ts';
+import { useUpdateProfile } from './api.ts';
+import { ChangePasswordModal } from './change-password-modal.tsx';
+import { ChangePhoneModal } from './change-phone-modal.tsx';
+import { RemoveAccountModal } from './remove-account-modal.tsx';
+import { SetupPasswordModal } from './setup-password-modal.tsx';
+
+type ProfileModal = 'password' | 'phone' | 'setupPassword' | 'remove';
+
+const channels: (keyof NotificationSettings)[] = ['in_app', 'email', 'push'];
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text component="dt" size="sm" fw={600}>
+        {label}
+      </Text>
+      <Text component="dd" m={0}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+export function ProfileTab({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const [modal, setModal] = useState<ProfileModal | null>(null);
+  const update = useUpdateProfile();
+  const close = () => setModal(null);
+
+  const toggleChannel = (channel: keyof NotificationSettings, enabled: boolean) =>
+    update.mutate(
+      { notification_settings: { [channel]: enabled } },
+      { onError: (error) => notifications.show({ color: 'danger', message: errorText(t, error) }) },
+    );
+
+  return (
+    <Stack gap="lg">
+      <Card withBorder padding="lg" component="section" aria-labelledby="profile-details-title">
+        <Title order={2} fz="lg" id="profile-details-title" mb="md">
+          {t('profile.detailsTitle')}
+        </Title>
+        <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" m={0}>
+          <Detail label={t('fields.name')} value={user.user_name} />
+          <Detail label={t('fields.email')} value={user.email} />
+          <Detail label={t('fields.phone')} value={user.phone ?? t('profile.notSet')} />
+          <Detail label={t('profile.language')} value={t(`languages.${user.locale}`)} />
+        </SimpleGrid>
+        <Group mt="lg" gap="sm">
+          {user.has_password ? (
+            <Button variant="default" onClick={() => setModal('password')}>
+              {t('profile.changePassword')}
+            </Button>
+          ) : (
+            <Button variant="default" onClick={() => setModal('setupPassword')}>
+              {t('profile.setupPassword')}
+            </Button>
+          )}
+          <Button variant="default" onClick={() => setModal('phone')}>
+            {t('profile.changePhone')}
+          </Button>
+        </Group>
+      </Card>
+
+      <Card withBorder padding="lg" component="section" aria-labelledby="profile-notifications-title">
+        <Title order={2} fz="lg" id="profile-notifications-title" mb="md">
+          {t('profile.notificationsTitle')}
+        </Title>
+        <Stack gap="sm">
+          {channels.map((channel) => (
+            <Switch
+              key={channel}
+              label={t(`profile.channels.${channel}`)}
+              checked={user.notification_settings[channel]}
+              disabled={update.isPending}
+              onChange={(event) => toggleChannel(channel, event.currentTarget.checked)}
+            />
+          ))}
+        </Stack>
+      </Card>
+
+      <Card withBorder padding="lg" component="section" aria-labelledby="profile-danger-title">
+        <Title order={2} fz="lg" id="profile-danger-title" mb="xs">
+          {t('profile.dangerTitle')}
+        </Title>
+        <Text mb="md">{t('profile.dangerText')}</Text>
+        <div>
+          <Button color="danger" variant="outline" onClick={() => setModal('remove')}>
+            {t('profile.removeAccount')}
+          </Button>
+        </div>
+      </Card>
+
+      {modal === 'password' && <ChangePasswordModal onClose={close} />}
+      {modal === 'setupPassword' && <SetupPasswordModal onClose={close} />}
+      {modal === 'phone' && <ChangePhoneModal user={user} onClose={close} />}
+      {modal === 'remove' && <RemoveAccountModal user={user} onClose={close} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,57 @@
+import { Alert, Button, List, Modal, Stack, Text } from '@mantine/core';
+import type { User } from '@rozmova/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { authStore } from '../../lib/auth-store.ts';
+import { useDeleteAccount } from './api.ts';
+import { ConfirmPasswordForm } from './confirm-password-form.tsx';
+import { FormError } from './form-error.tsx';
+
+const consequences = ['sessions', 'appointments', 'documents', 'personal', 'history'] as const;
+
+export function RemoveAccountModal({ user, onClose }: { user: User; onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [confirmed, setConfirmed] = useState(!user.has_password);
+  const remove = useDeleteAccount();
+  const deleteAccount = () =>
+    remove.mutate(undefined, {
+      // Leave the cabinet first: forgetting the session unmounts this modal.
+      onSuccess: async () => {
+        await navigate('/');
+        authStore.forgetSession();
+      },
+    });
+
+  return (
+    <Modal opened onClose={onClose} title={t('profile.removeTitle')}>
+      <Stack gap="sm">
+        <Alert color="danger" title={t('profile.removeWarningTitle')}>
+          <Text size="sm">{t('profile.removeWarning')}</Text>
+          <List size="sm" mt="xs">
+            {consequences.map((item) => (
+              <List.Item key={item}>{t(`profile.removeConsequences.${item}`)}</List.Item>
+            ))}
+          </List>
+        </Alert>
+        {confirmed ? (
+          <>
+            <FormError error={remove.error} />
+            <Button color="danger" onClick={deleteAccount} loading={remove.isPending}>
+              {t('profile.removeConfirm')}
+            </Button>
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Text>{t('profile.confirmPasswordFirst')}</Text>
+            <ConfirmPasswordForm onConfirmed={() => setConfirmed(true)} />
+          </>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

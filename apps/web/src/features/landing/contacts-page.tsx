@@ -1,0 +1,81 @@
+import { Alert, Anchor, Button, Card, Container, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { errorText, fieldErrors } from '../../lib/api-errors.ts';
+import { isEmail } from '../../lib/validation.ts';
+import { useSendContactMessage } from './api.ts';
+
+const CONTACT_EMAIL = 'care@rozmova.org';
+
+export function ContactsPage() {
+  const { t } = useTranslation();
+  const send = useSendContactMessage();
+  const form = useForm({
+    initialValues: { name: '', email: '', message: '' },
+    validate: {
+      name: (value) => (value.trim() ? null : t('validation.nameRequired')),
+      email: (value) => (isEmail(value) ? null : t('validation.email')),
+      message: (value) =>
+        !value.trim() ? t('validation.messageRequired') : value.length > 5000 ? t('validation.messageTooLong') : null,
+    },
+  });
+
+  const submit = form.onSubmit((values) => {
+    send.mutate(values, {
+      onSuccess: () => {
+        form.reset();
+        notifications.show({ title: t('contacts.sentTitle'), message: t('contacts.sentText') });
+      },
+      onError: (error) => form.setErrors(fieldErrors(t, error)),
+    });
+  });
+
+  return (
+    <Container size="lg" py="xl">
+      <Title order={1} mb="lg">
+        {t('contacts.title')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+        <Stack gap="md">
+          <Text>{t('contacts.lead')}</Text>
+          <div>
+            <Title order={2} fz="lg">
+              {t('contacts.emailTitle')}
+            </Title>
+            <Anchor href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</Anchor>
+          </div>
+          <div>
+            <Title order={2} fz="lg">
+              {t('contacts.hoursTitle')}
+            </Title>
+            <Text>{t('contacts.hours')}</Text>
+          </div>
+          <Alert color="danger" variant="light" title={t('contacts.urgentTitle')}>
+            {t('contacts.urgentText')}
+          </Alert>
+        </Stack>
+        <Card withBorder padding="lg" component="section" aria-labelledby="contact-form-title">
+          <Title order={2} fz="lg" id="contact-form-title" mb="md">
+            {t('contacts.formTitle')}
+          </Title>
+          <form onSubmit={submit} noValidate>
+            <Stack gap="sm">
+              <TextInput label={t('fields.name')} autoComplete="name" required {...form.getInputProps('name')} />
+              <TextInput label={t('fields.email')} type="email" autoComplete="email" required {...form.getInputProps('email')} />
+              <Textarea label={t('fields.message')} required autosize minRows={5} maxRows={12} {...form.getInputProps('message')} />
+              {send.isError && Object.keys(fieldErrors(t, send.error)).length === 0 && (
+                <Alert color="danger" role="alert">
+                  {errorText(t, send.error)}
+                </Alert>
+              )}
+              <Button type="submit" loading={send.isPending}>
+                {t('contacts.send')}
+              </Button>
+            </Stack>
+          </form>
+        </Card>
+      </SimpleGrid>
+    </Container>
+  );
+}

@@ -1,0 +1,81 @@
+import { Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+const steps = ['register', 'choose', 'talk', 'followUp'] as const;
+const benefits = ['free', 'specialists', 'privacy', 'anywhere'] as const;
+
+export function HomePage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <section className="hero" aria-labelledby="hero-title">
+        <Container size="lg" py={{ base: 48, md: 96 }}>
+          <Stack gap="lg" maw={720}>
+            <Title order={1} id="hero-title" fz={{ base: 32, md: 48 }} lh={1.15}>
+              {t('home.heroTitle')}
+            </Title>
+            <Text fz={{ base: 'md', md: 'xl' }}>{t('home.heroText')}</Text>
+            <Group gap="sm">
+              <Button size="md" component={Link} to="?auth=signup">
+                {t('home.ctaSignup')}
+              </Button>
+              <Button size="md" variant="default" component={Link} to="/about-us">
+                {t('home.ctaLearnMore')}
+              </Button>
+            </Group>
+          </Stack>
+        </Container>
+      </section>
+
+      <Container size="lg" py={64} component="section" aria-labelledby="how-title">
+        <Title order={2} id="how-title" mb="xl">
+          {t('home.howTitle')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="lg">
+          {steps.map((step, index) => (
+            <Card key={step} withBorder padding="lg">
+              <ThemeIcon size={40} radius="xl" aria-hidden="true">
+                {index + 1}
+              </ThemeIcon>
+              <Title order={3} fz="lg" mt="md" mb="xs">
+                {t(`home.steps.${step}.title`)}
+              </Title>
+              <Text size="sm">{t(`home.steps.${step}.text`)}</Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </Container>
+
+      <Container size="lg" pb={64} component="section" aria-labelledby="why-title">
+        <Title order={2} id="why-title" mb="xl">
+          {t('home.whyTitle')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
+          {benefits.map((benefit) => (
+            <div key={benefit}>
+              <Title order={3} fz="lg" mb="xs">
+                {t(`home.benefits.${benefit}.title`)}
+              </Title>
+              <Text>{t(`home.benefits.${benefit}.text`)}</Text>
+            </div>
+          ))}
+        </SimpleGrid>
+      </Container>
+
+      <Container size="lg" pb={80} component="section" aria-labelledby="cta-title">
+        <Card padding="xl" bg="var(--mantine-primary-color-filled)" c="white">
+          <Stack gap="md" align="flex-start">
+            <Title order={2} id="cta-title" c="white">
+              {t('home.ctaTitle')}
+            </Title>
+            <Text c="white">{t('home.ctaText')}</Text>
+            <Button variant="white" component={Link} to="?auth=signup">
+              {t('home.ctaSignup')}
+            </Button>
+          </Stack>
+        </Card>
+      </Container>
+    </>
+  );
+}

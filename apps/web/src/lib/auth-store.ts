@@ -1,0 +1,98 @@
+import { useSyncExternalStore } from 'react';
+import { authPaths, type UpdateProfileBody, type User } from '@rozmova/contracts';
+import { ApiError, apiRequest } from './api-client.ts';
+import { clearAuthToken, readAuthToken, writeAuthToken } from './auth-token.ts';
+
+export interface AuthState {
+  user: User | null;
+  /** True while a verification-code call (send, check, register, recover) is in flight. */
+  codePending: boolean;
+}
+
+let state: AuthState = { user: null, codePending: false };
+const listeners = new Set<() => void>();
+let restoring: Promise<User | null> | undefined;
+
+function setState(patch: Partial<AuthState>): void {
+  state = { ...state, ...patch };
+  for (const listener of listeners) listener();
+}
+
+async function loadProfile(): Promise<User> {
+  const user = await apiRequest<User>(authPaths.profile);
+  setState({ user });
+  return user;
+}
+
+function forgetSession(): void {
+  clearAuthToken();
+  setState({ user: null });
+}
+
+export const authStore = {
+  getState: (): AuthState => state,
+
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+
+  loadProfile,
+
+  /** Loads the user of the stored token once; a token the server no longer accepts is dropped. */
+  restoreSession(): Promise<User | null> {
+    if (state.user) return Promise.resolve(state.user);
+    if (!readAuthToken()) return Promise.resolve(null);
+    restoring ??= loadProfile()
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 401) forgetSession();
+        return null;
+      })
+      .finally(() => {
+        restoring = undefined;
+      });
+    return restoring;
+  },
+
+  /** Stores the token, then loads the profile; when that fails the token is cleared again. */
+  async signInWithToken(token: string): Promise<User> {
+    writeAuthToken(token);
+    try {
+      return await loadProfile();
+    } catch (error) {
+      forgetSession();
+      throw error;
+    }
+  },
+
+  async logout(): Promise<void> {
+    try {
+      await apiRequest(authPaths.logout, { method: 'POST' });
+    } catch {
+      // The session is forgotten here even when the server could not be told.
+    } finally {
+      forgetSession();
+    }
+  },
+
+  /** Forgets the session without telling the server, e.g. after the account was removed. */
+  forgetSession,
+
+  async updateProfile(body: UpdateProfileBody): Promise<User> {
+    await apiRequest<User>(authPaths.profile, { method: 'PUT', body });
+    return loadProfile();
+  },
+
+  async withCodePending<T>(action: () => Promise<T>): Promise<T> {
+    setState({ codePending: true });
+    try {
+      return await action();
+    } finally {
+      setState({ codePending: false });
+    }
+  },
+};
+
+export function useAuth(): AuthState {
+  return useSyncExternalStore(authStore.subscribe, authStore.getState, authStore.getState);
+}

@@ -1,0 +1,69 @@
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { locales, type Locale } from '@rozmova/contracts';
+import { runtimeConfig } from './runtime-config.ts';
+
+export const LANGUAGE_STORAGE_KEY = 'rozmova-language';
+
+const localeLoaders: Record<Locale, () => Promise<{ default: unknown }>> = {
+  en: () => import('../locales/en.json'),
+  uk: () => import('../locales/uk.json'),
+};
+
+const isLocale = (value: unknown): value is Locale => locales.includes(value as Locale);
+
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, _namespace, callback) {
+    const load = isLocale(language) ? localeLoaders[language] : localeLoaders.en;
+    load().then(
+      (module) => callback(null, module.default as ResourceKey),
+      (error: unknown) => {
+        console.error(`Could not load the ${language} translation`, error);
+        callback(error as Error, false);
+      },
+    );
+  },
+};
+
+function storedLanguage(): Locale | undefined {
+  try {
+    const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLocale(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function currentLocale(): Locale {
+  return isLocale(i18next.resolvedLanguage) ? i18next.resolvedLanguage : 'en';
+}
+
+export async function initI18n(): Promise<void> {
+  i18next.on('languageChanged', (language) => {
+    document.documentElement.lang = language;
+  });
+  await i18next
+    .use(lazyLocales)
+    .use(initReactI18next)
+    .init({
+      lng: storedLanguage() ?? runtimeConfig.default_locale,
+      fallbackLng: 'en',
+      supportedLngs: [...locales],
+      load: 'languageOnly',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: false },
+    });
+  document.documentElement.lang = currentLocale();
+}
+
+/** Switches the interface language and remembers the choice for the next visits. */
+export async function switchLanguage(locale: Locale): Promise<void> {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, locale);
+  } catch {
+    // Private mode: the choice lasts for this visit only.
+  }
+  await i18next.changeLanguage(locale);
+}
