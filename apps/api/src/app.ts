@@ -4,7 +4,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAccessControl, type Access } from './http/access.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
+import { frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
+import { registerInputGuard } from './http/input-guard.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mailer.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
@@ -49,7 +50,7 @@ declare module 'fastify' {
 
 const isApiUrl = (url: string) => url.startsWith('/v1/') || url.startsWith('/api/');
 
-function createLoggerOptions(config: Config): FastifyServerOptions['logger'] {
+export function createLoggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-location"]'],
@@ -80,12 +81,14 @@ export async function buildApp(deps: AppDeps) {
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    frameworkErrors,
   });
   const mailer = deps.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(app.log));
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuard(app);
 
   const routeTable: RouteInfo[] = [];
   app.decorate('routeTable', routeTable);

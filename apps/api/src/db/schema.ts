@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { codePurposes, locales, roles, type NotificationSettings } from '@rozmova/contracts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -69,16 +69,12 @@ export const verificationCodes = pgTable(
   (t) => [index('verification_codes_email_idx').on(t.email, t.purpose, t.createdAt)],
 );
 
-/** Fixed-window counters for rate limits, shared by every API instance. */
-export const rateLimits = pgTable(
-  'rate_limits',
-  {
-    key: text('key').notNull(),
-    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-    count: integer('count').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
-);
+/** Rate-limit counters shared by every API instance; a window starts at the first event of a key. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull().default(0),
+});
 
 export const patients = pgTable('patients', {
   id: uuid('id').primaryKey().defaultRandom(),

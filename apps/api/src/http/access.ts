@@ -70,10 +70,8 @@ export function registerAccessControl(
     if (access === undefined || access === 'public') return;
     const token = bearerToken(request);
     if (token) request.auth = await deps.auth.authenticate(token);
-    if (access === 'optional') {
-      if (token && !request.auth) throw new AppError('UNAUTHORIZED', 'Your session has ended, sign in again');
-      return;
-    }
+    // A stale token on an optional route is ignored: recovering a password must work with an old cookie.
+    if (access === 'optional') return;
     if (!request.auth) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
     if (access === 'user') return;
     const role = request.auth.account.user.role;

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@rozmova/contracts';
 import { AppError } from '../lib/app-error.ts';
@@ -19,6 +19,11 @@ function loggable(error: Error & { code?: unknown; cause?: unknown }): Record<st
   const message = (cause?.message ?? error.message).split(/\nparams:|params:/)[0]!.slice(0, 300);
   const frames = (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at ')).slice(0, 8);
   return { type: error.name, code: cause?.code ?? error.code, message, stack: frames.join('\n') };
+}
+
+/** Failures the router answers before any route runs (a malformed or over-long path segment), in the same shape. */
+export function frameworkErrors(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  void reply.status(400).send({ code: 'VALIDATION_FAILED', message: 'The address is not valid' } satisfies ErrorBody);
 }
 
 const fieldPath = (instancePath: string | undefined) => (instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');

@@ -4,6 +4,7 @@ import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import { groupChannels, userRoom, type Role } from '@rozmova/contracts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
+import { sessionRoom } from './bus.ts';
 
 const groupOf: Partial<Record<Role, string>> = {
   patient: groupChannels.patients,
@@ -40,7 +41,8 @@ export async function createGateway(server: HttpServer, options: { redisUrl?: st
             if (!context) return next(new Error('Unauthorized'));
             const { user } = context.account;
             socket.data.userId = user.id;
-            void socket.join(userRoom(user.id));
+            socket.data.sessionId = context.sessionId;
+            void socket.join([userRoom(user.id), sessionRoom(context.sessionId)]);
             const group = groupOf[user.role];
             if (group) void socket.join(group);
             next();

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { CodePurpose } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
 import { patientCards, patients, sessions, users, verificationCodes } from '../../db/schema.ts';
@@ -64,14 +64,6 @@ export async function findLatestCode(db: Db, email: string, purpose: CodePurpose
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
   return row;
-}
-
-export async function countCodesSince(db: Db, email: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(verificationCodes)
-    .where(and(eq(verificationCodes.email, email), gt(verificationCodes.createdAt, since)));
-  return row?.n ?? 0;
 }
 
 export async function incrementCodeAttempts(db: Db, id: string): Promise<number> {

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { deleteCountersBefore, incrementCounter, readCounter } from './rate-limit.repository.ts';
+import { deleteCountersBefore, incrementCounter, readCounter, type Counter } from './rate-limit.repository.ts';
 
 export interface Limit {
   /** How many events the window allows. */
@@ -11,32 +11,33 @@ export interface Limit {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** Fixed-window counters in the database, so every API instance sees the same counts. */
+/**
+ * Counters in the database, so every API instance sees the same counts. A key's window starts at its
+ * first event and lasts `windowMs`: "one a minute" means a minute after the last allowed one.
+ */
 export function createRateLimitService(deps: { db: Db; clock: Clock }) {
-  const window = (limit: Limit) => {
-    const now = deps.clock.now().getTime();
-    const start = now - (now % limit.windowMs);
-    return { start: new Date(start), retryAfterSeconds: Math.ceil((start + limit.windowMs - now) / 1000) };
-  };
-  const tooMany = (retryAfterSeconds: number) =>
+  const tooMany = (counter: Counter, limit: Limit, now: Date) =>
     new AppError('TOO_MANY_REQUESTS', 'Too many requests, try again later', undefined, {
-      'retry-after': String(retryAfterSeconds),
+      'retry-after': String(Math.max(1, Math.ceil((counter.windowStart.getTime() + limit.windowMs - now.getTime()) / 1000))),
     });
+  const isOpen = (counter: Counter, limit: Limit, now: Date) =>
+    counter.windowStart.getTime() + limit.windowMs > now.getTime();
 
   return {
     /** Counts one event and refuses it with 429 once the window is full. */
     async consume(key: string, limit: Limit): Promise<void> {
-      const { start, retryAfterSeconds } = window(limit);
-      const count = await incrementCounter(deps.db, key, start);
-      if (count > limit.max) throw tooMany(retryAfterSeconds);
+      const now = deps.clock.now();
+      const counter = await incrementCounter(deps.db, key, now, limit.windowMs);
+      if (counter.count > limit.max) throw tooMany(counter, limit, now);
     },
     /** Refuses with 429 when the window is already full, without counting. */
     async assertBelow(key: string, limit: Limit): Promise<void> {
-      const { start, retryAfterSeconds } = window(limit);
-      if ((await readCounter(deps.db, key, start)) >= limit.max) throw tooMany(retryAfterSeconds);
+      const now = deps.clock.now();
+      const counter = await readCounter(deps.db, key);
+      if (counter && isOpen(counter, limit, now) && counter.count >= limit.max) throw tooMany(counter, limit, now);
     },
     async record(key: string, limit: Limit): Promise<void> {
-      await incrementCounter(deps.db, key, window(limit).start);
+      await incrementCounter(deps.db, key, deps.clock.now(), limit.windowMs);
     },
     async purgeOld(): Promise<void> {
       await deleteCountersBefore(deps.db, new Date(deps.clock.now().getTime() - DAY));

@@ -1,0 +1,108 @@
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+function refusal(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  test('documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'development',
+      production: false,
+      port: 3000,
+      host: '0.0.0.0',
+      logLevel: 'info',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'Rozmova <no-reply@rozmova.local>',
+      contactEmail: 'care@rozmova.local',
+      admin: undefined,
+      publicUrl: 'http://localhost:3000',
+      demoData: true,
+      appMode: 'landing',
+      apiBase: '',
+      authRateLimitPerMinute: 60,
+      trustProxy: false,
+    });
+  });
+
+  test('DEMO_DATA is on in development, off in production, and cannot be turned on in production', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).demoData).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).demoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true' }).demoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', DEMO_DATA: 'off' }).demoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).production).toBe(true);
+  });
+
+  test('reads every setting it is given', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://app:secret@db.internal:5432/rozmova',
+      REDIS_URL: 'redis://cache:6379',
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      ADMIN_EMAIL: 'Root@Example.com',
+      ADMIN_PASSWORD: 'Long-enough-1',
+      PUBLIC_URL: 'https://rozmova.example/',
+      APP_MODE: 'quizz',
+      AUTH_RATE_LIMIT_PER_MINUTE: '30',
+      TRUST_PROXY: 'yes',
+      DECRYPTION_KEY: '  ',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: 'postgres://app:secret@db.internal:5432/rozmova',
+      redisUrl: 'redis://cache:6379',
+      smtpUrl: 'smtps://user:pass@mail.example.com:465',
+      admin: { email: 'root@example.com', password: 'Long-enough-1' },
+      publicUrl: 'https://rozmova.example',
+      appMode: 'quizz',
+      authRateLimitPerMinute: 30,
+      trustProxy: true,
+      decryptionKey: undefined,
+    });
+  });
+
+  test('an empty DATABASE_URL means the embedded database', () => {
+    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  test.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'http://x' }, 'DATABASE_URL'],
+    [{ REDIS_URL: 'http://cache' }, 'REDIS_URL'],
+    [{ SMTP_URL: 'mail.example.com' }, 'SMTP_URL'],
+    [{ CONTACT_EMAIL: 'nobody' }, 'CONTACT_EMAIL'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ APP_MODE: 'kiosk' }, 'APP_MODE'],
+    [{ DEMO_DATA: 'maybe' }, 'DEMO_DATA'],
+    [{ AUTH_RATE_LIMIT_PER_MINUTE: '0' }, 'AUTH_RATE_LIMIT_PER_MINUTE'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ ADMIN_EMAIL: 'admin@example.com' }, 'ADMIN_EMAIL'],
+    [{ ADMIN_PASSWORD: 'Long-enough-1' }, 'ADMIN_PASSWORD'],
+    [{ ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+  ])('refuses %o, naming %s', (env, setting) => {
+    const message = refusal(env as Record<string, string>);
+    expect(message).toMatch(/^Invalid settings:/);
+    expect(message).toContain(setting);
+  });
+
+  test('names every bad setting at once and does not echo secrets', () => {
+    const message = refusal({ PORT: 'abc', DATABASE_URL: 'http://user:hunter2@x' });
+    expect(message).toContain('PORT');
+    expect(message).toContain('DATABASE_URL');
+    expect(message).not.toContain('hunter2');
+  });
+});

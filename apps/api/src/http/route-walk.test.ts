@@ -1,0 +1,316 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, test } from 'vitest';
+import { errorBodySchema, type Role } from '@rozmova/contracts';
+import type { RouteInfo } from '../app.ts';
+import { call, createTestApp, loginAs, PASSWORD, uniqueEmail, type CallResult, type SignedIn } from '../test/harness.ts';
+
+/**
+ * Walks app.routeTable, so a new route is covered (and must be listed in the tables below) without anyone remembering to.
+ */
+const t = await createTestApp();
+afterAll(async () => {
+  await t.close();
+});
+const routes = t.app.routeTable;
+const keyOf = (route: RouteInfo) => `${route.method} ${route.url}`;
+const fillId = (url: string, id: string) => url.replace(':id', id);
+
+// ---- malformed input -----------------------------------------------------------------------------
+
+/** A well-formed body per route: its properties and their types are what the malformed cases break. */
+const templates: Record<string, Record<string, unknown>> = {
+  'POST /v1/auth/login': { email: 'someone@example.com', password: 'Some-Password-1', role: 'patient' },
+  'POST /v1/verification-codes/register/send-code': { email: 'someone@example.com', locale: 'uk' },
+  'POST /v1/verification-codes/recover-pass/send-code': { email: 'someone@example.com', locale: 'en' },
+  'POST /v1/verification-codes/check-code': { email: 'someone@example.com', code: '123456', type: 'register' },
+  'POST /v1/auth/register-patient': {
+    email: 'someone@example.com',
+    code: '123456',
+    password: 'Some-Password-1',
+    user_name: 'Someone',
+    phone: '+380501234567',
+    locale: 'uk',
+  },
+  'POST /v1/auth/verify-password': { password: 'Some-Password-1' },
+  'PUT /v1/auth/profile': {
+    user_name: 'Someone',
+    phone: '+380501234567',
+    locale: 'en',
+    notification_settings: { in_app: true, email: false, push: true },
+    current_password: 'Some-Password-1',
+    new_password: 'Other-Password-2',
+  },
+  'POST /v1/auth/setup-password': { email: 'someone@example.com', code: '123456', password: 'Some-Password-1' },
+  'POST /v1/admin/users': { email: 'someone@example.com', password: 'Some-Password-1', user_name: 'Someone', user_role: 'doctor' },
+  'PATCH /v1/admin/users/:id': { is_active: true },
+  'POST /v1/contact': { name: 'Someone', email: 'someone@example.com', message: 'Hello' },
+};
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** Every path to a leaf value of an object, e.g. ['notification_settings', 'email']. */
+function leafPaths(value: Record<string, unknown>, prefix: string[] = []): string[][] {
+  return Object.entries(value).flatMap(([key, inner]) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+      ? leafPaths(inner as Record<string, unknown>, [...prefix, key])
+      : [[...prefix, key]],
+  );
+}
+
+function withValue(body: Record<string, unknown>, path: string[], value: unknown): Record<string, unknown> {
+  const copy = structuredClone(body);
+  let target = copy;
+  for (const key of path.slice(0, -1)) target = target[key] as Record<string, unknown>;
+  target[path.at(-1)!] = value;
+  return copy;
+}
+
+const valueAt = (body: Record<string, unknown>, path: string[]) =>
+  path.reduce<unknown>((value, key) => (value as Record<string, unknown>)[key], body);
+
+interface Case {
+  name: string;
+  url: string;
+  payload?: string;
+  contentType?: string;
+}
+
+function malformedCases(route: RouteInfo): Case[] {
+  const url = fillId(route.url, randomUUID());
+  const cases: Case[] = [];
+  const json = (name: string, body: Json | Record<string, unknown>) => cases.push({ name, url, payload: JSON.stringify(body) });
+
+  if (route.method !== 'GET') {
+    cases.push({ name: 'broken JSON', url, payload: '{"email": "a@b.c", ' });
+    cases.push({ name: 'a body over 1 MB', url, payload: JSON.stringify({ filler: 'x'.repeat(1024 * 1024 + 10) }) });
+    cases.push({ name: 'JSON declared, nothing sent', url, payload: '' });
+    if (route.hasBody) cases.push({ name: 'a text/plain body', url, payload: 'email=a@b.c', contentType: 'text/plain' });
+  }
+
+  if (route.hasBody) {
+    const template = templates[keyOf(route)];
+    if (!template) throw new Error(`No body template for ${keyOf(route)}: add one to the templates table`);
+    json('a JSON array', [template as Json]);
+    json('a JSON string', 'hello');
+    json('a JSON number', 42);
+    json('JSON null', null);
+    json('missing fields ({})', {});
+    const wrongTypes: [string, unknown][] = [
+      ['a number', 12345],
+      ['an array', ['x', 1]],
+      ['a nested object', { nested: { deep: [1, { x: 2 }] } }],
+      ['a boolean', true],
+      ['a string', 'not-the-right-type'],
+    ];
+    for (const path of leafPaths(template)) {
+      const original = valueAt(template, path);
+      for (const [label, value] of wrongTypes) {
+        if (typeof value === typeof original && !Array.isArray(value)) continue;
+        json(`${path.join('.')} as ${label}`, withValue(template, path, value));
+      }
+      if (typeof original === 'string') {
+        json(`${path.join('.')} 100 000 characters long`, withValue(template, path, 'a'.repeat(100_000)));
+        json(`${path.join('.')} with a NUL character`, withValue(template, path, `${original}\u0000`));
+      }
+    }
+    let everyString = template;
+    for (const path of leafPaths(template)) {
+      if (typeof valueAt(template, path) === 'string') everyString = withValue(everyString, path, 'é'.repeat(100_000));
+    }
+    json('every string 100 000 characters long', everyString);
+    cases.push({ name: 'arrays nested 100 000 deep', url, payload: `${'['.repeat(100_000)}${']'.repeat(100_000)}` });
+    cases.push({ name: 'objects nested 50 000 deep', url, payload: `${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}` });
+  }
+
+  if (route.hasParams) {
+    const body = route.hasBody ? JSON.stringify(templates[keyOf(route)]) : undefined;
+    for (const id of ['%E0%A4%A', 'not-a-uuid', '1', '-1', '%27%20OR%201%3D1--', '00000000-0000-0000-0000-00000000000g', 'x'.repeat(300), '%00', randomUUID().toUpperCase() + 'x']) {
+      cases.push({ name: `:id = ${id.slice(0, 40)}`, url: route.url.replace(':id', id), payload: body });
+    }
+  }
+
+  if (route.hasQuery) {
+    for (const query of [
+      'limit=abc',
+      'limit=-1',
+      'limit=0',
+      'limit=1000000',
+      'limit=1.5',
+      'offset=-5',
+      'offset=abc',
+      'offset=99999999999',
+      'role=superuser',
+      'role=doctor&role=admin',
+      `search=${'s'.repeat(1000)}`,
+      'search=%00',
+      'search=a%00b',
+    ]) {
+      cases.push({ name: `?${query.slice(0, 40)}`, url: `${route.url}?${query}` });
+    }
+  }
+  return cases;
+}
+
+function problemWith(response: CallResult): string | undefined {
+  if (response.status < 400 || response.status > 499) return `status ${response.status}`;
+  if (!String(response.headers['content-type']).includes('application/json')) return `content-type ${String(response.headers['content-type'])}`;
+  const parsed = errorBodySchema.safeParse(response.body);
+  if (!parsed.success) return `body ${response.text.slice(0, 200)}`;
+  const extra = Object.keys(response.body).filter((key) => !['code', 'message', 'errors'].includes(key));
+  if (extra.length > 0) return `extra fields ${extra.join(', ')}`;
+  return undefined;
+}
+
+describe('malformed input on every route is a 4xx { code, message }, never a 5xx', () => {
+  test('the table of body templates matches the routes', () => {
+    const withBody = routes.filter((route) => route.hasBody).map(keyOf).sort();
+    expect(Object.keys(templates).sort()).toEqual(withBody);
+  });
+
+  // A GET without params or query takes no input, so there is nothing to malform.
+  const withInput = routes.filter((route) => route.method !== 'GET' || route.hasParams || route.hasQuery);
+
+  describe.each(['anonymous', 'admin'] as const)('as %s', (who) => {
+    test.each(withInput.map((route) => [keyOf(route), route] as const))('%s', async (_key, route) => {
+      const admin = who === 'admin' ? await loginAs(t.app, 'admin') : undefined;
+      const failures: string[] = [];
+      const cases = malformedCases(route);
+      for (const item of cases) {
+        const headers: Record<string, string> = { 'content-type': item.contentType ?? 'application/json' };
+        if (admin) headers.authorization = `Bearer ${admin.token}`;
+        const response = await t.app.inject({
+          method: route.method as 'POST',
+          url: item.url,
+          headers: item.payload === undefined ? (admin ? { authorization: headers.authorization! } : {}) : headers,
+          ...(item.payload !== undefined ? { payload: item.payload } : {}),
+        });
+        const result: CallResult = {
+          status: response.statusCode,
+          body: String(response.headers['content-type'] ?? '').includes('json') && response.body ? response.json() : undefined,
+          headers: response.headers,
+          text: response.body,
+        };
+        const problem = problemWith(result);
+        if (problem) failures.push(`${item.name}: ${problem} ${result.text.slice(0, 160)}`);
+      }
+      expect(cases.length).toBeGreaterThan(0);
+      expect(failures).toEqual([]);
+      // The walk left the admin signed in: no malformed request acted.
+      if (admin) expect((await call(t.app, 'GET', '/v1/auth/profile', { token: admin.token })).status).toBe(200);
+    });
+  });
+});
+
+// ---- authorization matrix ---------------------------------------------------------------------------
+
+const identities = ['anonymous', 'patient', 'otherPatient', 'operator', 'doctor', 'admin'] as const;
+type Identity = (typeof identities)[number];
+type Row = Record<Identity, number>;
+
+const everyone = (status: number): Row => ({ anonymous: status, patient: status, otherPatient: status, operator: status, doctor: status, admin: status });
+const signedIn = (status: number): Row => ({ ...everyone(status), anonymous: 401 });
+const adminOnly = (status: number): Row => ({ anonymous: 401, patient: 403, otherPatient: 403, operator: 403, doctor: 403, admin: status });
+
+/**
+ * Who may call what. "patient" is the account the request is about (the owner: `:id` is its user id);
+ * "otherPatient" is a different patient. The /v1/auth/* routes always act on the caller itself.
+ */
+const expected: Record<string, Row> = {
+  'POST /v1/auth/login': everyone(200),
+  'POST /v1/auth/logout': signedIn(204),
+  'POST /v1/verification-codes/register/send-code': everyone(204),
+  'POST /v1/verification-codes/recover-pass/send-code': everyone(204),
+  'POST /v1/verification-codes/check-code': everyone(200),
+  'POST /v1/auth/register-patient': everyone(201),
+  'POST /v1/auth/verify-password': signedIn(204),
+  'GET /v1/auth/profile': signedIn(200),
+  'PUT /v1/auth/profile': signedIn(200),
+  'DELETE /v1/auth/profile': signedIn(204),
+  // Signed in with { password }: every test account already has one, so 409 shows the call got through.
+  'POST /v1/auth/setup-password': signedIn(409),
+  'POST /v1/admin/users': adminOnly(201),
+  'GET /v1/admin/users': adminOnly(200),
+  'PATCH /v1/admin/users/:id': adminOnly(200),
+  'POST /v1/contact': everyone(204),
+  'GET /api/health': everyone(200),
+  'GET /api/version': everyone(200),
+};
+
+interface Cell {
+  owner: SignedIn;
+  actor?: SignedIn;
+}
+
+async function registerCode(email: string): Promise<string> {
+  expect((await call(t.app, 'POST', '/v1/verification-codes/register/send-code', { body: { email } })).status).toBe(204);
+  return t.mail.codeFor(email);
+}
+
+/** A valid request per route, so the answer reflects who is asking and nothing else. */
+const requests: Record<string, (cell: Cell) => Promise<{ url?: string; body?: object }>> = {
+  'POST /v1/auth/login': async ({ owner }) => ({ body: { email: owner.email, password: PASSWORD, role: 'patient' } }),
+  'POST /v1/auth/logout': async () => ({}),
+  'POST /v1/verification-codes/register/send-code': async () => ({ body: { email: uniqueEmail('walk') } }),
+  'POST /v1/verification-codes/recover-pass/send-code': async ({ owner }) => ({ body: { email: owner.email } }),
+  'POST /v1/verification-codes/check-code': async () => {
+    const email = uniqueEmail('walk');
+    return { body: { email, code: await registerCode(email), type: 'register' } };
+  },
+  'POST /v1/auth/register-patient': async () => {
+    const email = uniqueEmail('walk');
+    return { body: { email, code: await registerCode(email), password: PASSWORD, user_name: 'Walker' } };
+  },
+  'POST /v1/auth/verify-password': async () => ({ body: { password: PASSWORD } }),
+  'GET /v1/auth/profile': async () => ({}),
+  'PUT /v1/auth/profile': async () => ({ body: { user_name: 'Changed by caller', locale: 'en' } }),
+  'DELETE /v1/auth/profile': async ({ actor }) => {
+    if (actor) expect((await call(t.app, 'POST', '/v1/auth/verify-password', { token: actor.token, body: { password: PASSWORD } })).status).toBe(204);
+    return {};
+  },
+  'POST /v1/auth/setup-password': async () => ({ body: { password: 'Another-Secret-42' } }),
+  'POST /v1/admin/users': async () => ({
+    body: { email: uniqueEmail('made'), password: 'Staff-Secret-2025', user_name: 'Made', user_role: 'operator' },
+  }),
+  'GET /v1/admin/users': async () => ({}),
+  'PATCH /v1/admin/users/:id': async ({ owner }) => ({ url: fillId('/v1/admin/users/:id', owner.userId), body: { is_active: false } }),
+  'POST /v1/contact': async () => ({ body: { name: 'Visitor', email: uniqueEmail('visitor'), message: 'Hello' } }),
+  'GET /api/health': async () => ({}),
+  'GET /api/version': async () => ({}),
+};
+
+const roleOf: Record<Exclude<Identity, 'anonymous' | 'patient'>, Role> = {
+  otherPatient: 'patient',
+  operator: 'operator',
+  doctor: 'doctor',
+  admin: 'admin',
+};
+
+describe('authorization matrix', () => {
+  test('every route has a row, and every row a route', () => {
+    const keys = routes.map(keyOf).sort();
+    expect(Object.keys(expected).sort()).toEqual(keys);
+    expect(Object.keys(requests).sort()).toEqual(keys);
+  });
+
+  const cells = routes.flatMap((route) => identities.map((identity) => [keyOf(route), identity, route] as const));
+  test.each(cells)('%s as %s', async (key, identity, route) => {
+    const row = expected[key];
+    const prepare = requests[key];
+    if (!row || !prepare) throw new Error(`${key} has no row in the authorization table`);
+    const owner = await loginAs(t.app, 'patient', { userName: 'Owner' });
+    const actor = identity === 'anonymous' ? undefined : identity === 'patient' ? owner : await loginAs(t.app, roleOf[identity]);
+    const request = await prepare({ owner, actor });
+    const response = await call(t.app, route.method, request.url ?? route.url, { token: actor?.token, body: request.body });
+
+    expect(response.status, response.text).toBe(row[identity]);
+    if (response.status >= 400) expect(errorBodySchema.safeParse(response.body).success).toBe(true);
+
+    // Whatever another caller did, the owner's account is untouched (except an admin deactivating it).
+    const actedOnOwner = identity === 'patient' || (identity === 'admin' && key === 'PATCH /v1/admin/users/:id');
+    if (!actedOnOwner) {
+      const profile = await call(t.app, 'GET', '/v1/auth/profile', { token: owner.token });
+      expect(profile.status).toBe(200);
+      expect(profile.body).toMatchObject({ user_name: 'Owner', locale: 'uk', email: owner.email });
+    }
+  });
+});

@@ -1,0 +1,252 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Writable } from 'node:stream';
+import type { Server as SocketServer } from 'socket.io';
+import pg from 'pg';
+import { asc, eq } from 'drizzle-orm';
+import type { Role } from '@rozmova/contracts';
+import { buildApp, createLoggerOptions } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { sessions, users } from '../db/schema.ts';
+import { newToken, sha256 } from '../lib/crypto.ts';
+import type { Clock } from '../lib/clock.ts';
+import { createSmtpMailer } from '../lib/mailer.ts';
+import { startMailCatcher, type MailCatcher } from './mail.ts';
+
+/** buildApp's app; its `io` is lost in the inferred type because a Fastify instance is thenable (await unwraps it). */
+export type TestApp = Awaited<ReturnType<typeof buildApp>> & { io: SocketServer };
+
+export interface TestClock extends Clock {
+  set(at: Date | number): void;
+  advance(ms: number): void;
+}
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
+
+export function createTestClock(start = Date.now()): TestClock {
+  let current = start;
+  return {
+    now: () => new Date(current),
+    set: (at) => {
+      current = typeof at === 'number' ? at : at.getTime();
+    },
+    advance: (ms) => {
+      current += ms;
+    },
+  };
+}
+
+export interface TestAppOptions {
+  /** Settings on top of the test defaults (loadConfig input). */
+  env?: Record<string, string | undefined>;
+  /** `smtp` (default): a real SMTP server catches the mail. `default`: whatever the config chooses (the dev outbox without SMTP_URL). */
+  mailer?: 'smtp' | 'default';
+  /** Captures the app's log lines (the production logger options, at level info). */
+  logStream?: Writable;
+  /** Runs after buildApp and before ready, e.g. to add a test-only route. */
+  beforeReady?: (app: TestApp) => void;
+}
+
+export interface TestContext {
+  app: TestApp;
+  services: TestApp['services'];
+  config: Config;
+  database: Database;
+  clock: TestClock;
+  mail: MailCatcher;
+  close(): Promise<void>;
+}
+
+/** A fresh, uniquely named PostgreSQL database on TEST_DATABASE_URL; dropped by the returned function. */
+async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `rozmova_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'rozmova-test-'));
+  const mail = await startMailCatcher();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'no-web-build'),
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    ...options.env,
+  });
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  const postgres = baseUrl ? await createPostgresDatabase(baseUrl) : undefined;
+  const database = await openDatabase(postgres ? { url: postgres.url } : { dataDir: 'memory://' });
+  const clock = createTestClock();
+  const app = (await buildApp({
+    config,
+    database,
+    clock,
+    mailer: options.mailer === 'default' ? undefined : createSmtpMailer(mail.url, config.mailFrom),
+    logger: options.logStream ? { ...(createLoggerOptions(config) as object), level: 'info', stream: options.logStream } : undefined,
+  })) as TestApp;
+  options.beforeReady?.(app);
+  await app.ready();
+
+  let closed = false;
+  return {
+    app,
+    services: app.services,
+    config,
+    database,
+    clock,
+    mail,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await database.close().catch(() => undefined);
+      await mail.close();
+      await postgres?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// ---- requests ---------------------------------------------------------------------------------
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  remoteAddress?: string;
+}
+
+export interface CallResult {
+  status: number;
+  body: any;
+  headers: Record<string, unknown>;
+  text: string;
+}
+
+/** One request through app.inject; the body is parsed when the answer is JSON. */
+export async function call(app: TestApp, method: string, url: string, options: CallOptions = {}): Promise<CallResult> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await app.inject({
+    method: method as 'GET',
+    url,
+    headers,
+    ...(options.body !== undefined ? { payload: options.body as object } : {}),
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+  });
+  const isJson = String(response.headers['content-type'] ?? '').includes('application/json');
+  return {
+    status: response.statusCode,
+    body: isJson && response.body !== '' ? response.json() : undefined,
+    headers: response.headers,
+    text: response.body,
+  };
+}
+
+// ---- people -------------------------------------------------------------------------------------
+
+export const PASSWORD = 'Tiny-Violet-Harbour-42';
+
+export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomBytes(5).toString('hex')}@example.com`;
+
+export interface SignedIn {
+  token: string;
+  email: string;
+  password: string;
+  userId: string;
+}
+
+/** Signs up a patient exactly as the web app does: send-code → code from the mail → register-patient. */
+export async function registerPatient(
+  app: TestApp,
+  mail: MailCatcher,
+  input: { email?: string; password?: string; user_name?: string; phone?: string; locale?: 'uk' | 'en'; headers?: Record<string, string> } = {},
+): Promise<SignedIn> {
+  const email = input.email ?? uniqueEmail('patient');
+  const password = input.password ?? PASSWORD;
+  const sent = await call(app, 'POST', '/v1/verification-codes/register/send-code', { body: { email, locale: input.locale } });
+  if (sent.status !== 204) throw new Error(`send-code answered ${sent.status}: ${sent.text}`);
+  const code = await mail.codeFor(email);
+  const registered = await call(app, 'POST', '/v1/auth/register-patient', {
+    body: { email, code, password, user_name: input.user_name ?? 'Олена Тестова', phone: input.phone, locale: input.locale },
+    headers: input.headers,
+  });
+  if (registered.status !== 201) throw new Error(`register-patient answered ${registered.status}: ${registered.text}`);
+  const user = await app.services.accounts.findByEmail(email.toLowerCase());
+  return { token: registered.body.token, email, password, userId: user!.id };
+}
+
+/** Logs in through the API; throws unless it answers 200. */
+export async function login(app: TestApp, email: string, password: string): Promise<string> {
+  const response = await call(app, 'POST', '/v1/auth/login', { body: { email, password, role: 'patient' } });
+  if (response.status !== 200) throw new Error(`login answered ${response.status}: ${response.text}`);
+  return response.body.token;
+}
+
+/** Creates an account of any role through the accounts service (as an admin would) and logs it in. */
+export async function loginAs(app: TestApp, role: Role, input: { email?: string; password?: string; userName?: string } = {}): Promise<SignedIn> {
+  const email = input.email ?? uniqueEmail(role);
+  const password = input.password ?? PASSWORD;
+  const user = await app.services.accounts.createAccount({
+    email,
+    password,
+    userName: input.userName ?? `Test ${role}`,
+    role,
+    emailVerified: true,
+  });
+  return { token: await login(app, email, password), email, password, userId: user.id };
+}
+
+// ---- database look-ups (what the API stored) ----------------------------------------------------
+
+export async function sessionsOf(ctx: TestContext, userId: string) {
+  return ctx.database.db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.createdAt));
+}
+
+export async function userRowById(ctx: TestContext, userId: string) {
+  const [row] = await ctx.database.db.select().from(users).where(eq(users.id, userId));
+  return row;
+}
+
+/**
+ * A live session for any account, written the way the auth service writes one. Used for accounts that cannot log in
+ * yet (booked from the landing page, without a password).
+ */
+export async function sessionFor(ctx: TestContext, userId: string): Promise<string> {
+  const token = newToken();
+  const at = ctx.clock.now();
+  await ctx.database.db.insert(sessions).values({
+    userId,
+    tokenHash: sha256(token),
+    createdAt: at,
+    lastSeenAt: at,
+    expiresAt: new Date(at.getTime() + 30 * DAY),
+  });
+  return token;
+}

@@ -1,0 +1,32 @@
+import type { AddressInfo } from 'node:net';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { TestContext } from './harness.ts';
+
+/** Starts the app on a free local port (once) and answers its base URL. */
+export async function listen(ctx: TestContext): Promise<string> {
+  if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+}
+
+/** A real Socket.IO client, resolved once connected; rejected with the server's reason when refused. */
+export function connectSocket(url: string, token: unknown): Promise<Socket> {
+  const socket = connect(url, { auth: token === undefined ? {} : { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
+}
+
+/** The next `event` on the socket (with its payload). */
+export function nextEvent<T = unknown>(socket: Socket, event: string, timeoutMs = 5_000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`No '${event}' within ${timeoutMs} ms`)), timeoutMs);
+    socket.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+}
