@@ -50,10 +50,14 @@ export interface TestAppOptions {
   logStream?: Writable;
   /** Runs after buildApp and before ready, e.g. to add a test-only route. */
   beforeReady?: (app: TestApp) => void;
+  /** A PostgreSQL database another test app already made: a second API instance on the same data. */
+  postgresUrl?: string;
 }
 
 export interface TestContext {
   app: TestApp;
+  /** The PostgreSQL database of this app, when the suite runs on PostgreSQL. */
+  postgresUrl?: string;
   services: TestApp['services'];
   config: Config;
   database: Database;
@@ -100,8 +104,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     ...options.env,
   });
   const baseUrl = process.env.TEST_DATABASE_URL;
-  const postgres = baseUrl ? await createPostgresDatabase(baseUrl) : undefined;
-  const database = await openDatabase(postgres ? { url: postgres.url } : { dataDir: 'memory://' });
+  const postgres = !options.postgresUrl && baseUrl ? await createPostgresDatabase(baseUrl) : undefined;
+  const postgresUrl = options.postgresUrl ?? postgres?.url;
+  const database = await openDatabase(postgresUrl ? { url: postgresUrl } : { dataDir: 'memory://' });
   const clock = createTestClock();
   const app = (await buildApp({
     config,
@@ -116,6 +121,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   let closed = false;
   return {
     app,
+    postgresUrl,
     services: app.services,
     config,
     database,
