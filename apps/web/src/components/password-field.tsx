@@ -6,3 +6,9 @@ export function PasswordField(props: PasswordInputProps) {
   const { t } = useTranslation();
   return <PasswordInput visibilityToggleButtonProps={{ 'aria-label': t('fields.showCharacters') }} {...props} />;
 }
+
+/** A field for choosing a password: the rule as its hint and the browser's password generator. */
+export function NewPasswordField(props: PasswordInputProps) {
+  const { t } = useTranslation();
+  return <PasswordField description={t('auth.passwordHint')} autoComplete="new-password" required {...props} />;
+}

@@ -1,10 +1,11 @@
-import { Alert, Button, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Button, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { Role } from '@rozmova/contracts';
 import { useTranslation } from 'react-i18next';
-import { PasswordField } from '../../components/password-field.tsx';
-import { errorText, fieldErrors } from '../../lib/api-errors.ts';
+import { NewPasswordField } from '../../components/password-field.tsx';
+import { FormError } from '../../components/form-error.tsx';
+import { fieldErrors } from '../../lib/api-errors.ts';
 import { isEmail, isPasswordLengthValid } from '../../lib/validation.ts';
 import { useCreateUser } from './api.ts';
 
@@ -33,24 +34,19 @@ export function CreateUserModal({ onClose }: { onClose: () => void }) {
       },
     ),
   );
-  const showError = create.isError && Object.keys(fieldErrors(t, create.error)).length === 0;
   return (
     <Modal opened onClose={onClose} title={t('admin.createTitle')}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput label={t('fields.name')} required data-autofocus {...form.getInputProps('user_name')} />
           <TextInput label={t('fields.email')} type="email" required {...form.getInputProps('email')} />
-          <PasswordField label={t('fields.password')} description={t('auth.passwordHint')} autoComplete="new-password" required {...form.getInputProps('password')} />
+          <NewPasswordField label={t('fields.password')} {...form.getInputProps('password')} />
           <NativeSelect
             label={t('fields.role')}
             data={creatableRoles.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
             {...form.getInputProps('user_role')}
           />
-          {showError && (
-            <Alert color="danger" role="alert">
-              {errorText(t, create.error)}
-            </Alert>
-          )}
+          <FormError error={create.error} />
           <Button type="submit" loading={create.isPending}>
             {t('admin.createSubmit')}
           </Button>

@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { CodePurpose } from '@rozmova/contracts';
 import { useTranslation } from 'react-i18next';
-import { authErrorText } from '../../lib/api-errors.ts';
+import { FormError } from '../../components/form-error.tsx';
 import { currentLocale } from '../../lib/i18n.ts';
 import { isVerificationCode } from '../../lib/validation.ts';
 import { useCheckCode, useSendCode } from './api.ts';
@@ -47,16 +47,8 @@ export function CodeStep({ email, purpose, onBack, onConfirmed }: Props) {
           data-autofocus
           {...form.getInputProps('code')}
         />
-        {check.isError && (
-          <Alert color="danger" role="alert">
-            {authErrorText(t, 'checkCode', check.error)}
-          </Alert>
-        )}
-        {resend.isError && (
-          <Alert color="danger" role="alert">
-            {authErrorText(t, purpose === 'register' ? 'sendRegisterCode' : 'sendRecoveryCode', resend.error)}
-          </Alert>
-        )}
+        <FormError error={check.error} operation="checkCode" />
+        <FormError error={resend.error} operation={purpose === 'register' ? 'sendRegisterCode' : 'sendRecoveryCode'} />
         {resend.isSuccess && <Text size="sm" role="status">{t('auth.codeResent')}</Text>}
         <Group justify="space-between" gap="xs">
           <Button variant="default" onClick={onBack}>

@@ -1,10 +1,11 @@
-import { Alert, Button, Modal, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { Button, Modal, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { User } from '@rozmova/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PasswordField } from '../../components/password-field.tsx';
-import { authErrorText, errorText, fieldErrors } from '../../lib/api-errors.ts';
+import { FormError } from '../../components/form-error.tsx';
+import { NewPasswordField } from '../../components/password-field.tsx';
+import { fieldErrors } from '../../lib/api-errors.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { isEmail, isPasswordLengthValid } from '../../lib/validation.ts';
 import { useRecoverPassword, useSendCode } from './api.ts';
@@ -48,7 +49,6 @@ export function ForgotPasswordModal({ onClose, onDone }: Props) {
       },
     );
   });
-  const recoverFieldErrors = recover.isError ? fieldErrors(t, recover.error) : {};
 
   return (
     <Modal opened onClose={onClose} title={t('auth.forgotTitle')} size="lg">
@@ -58,11 +58,7 @@ export function ForgotPasswordModal({ onClose, onDone }: Props) {
             <Stack gap="sm">
               <Text>{t('auth.forgotIntro')}</Text>
               <TextInput label={t('fields.email')} type="email" autoComplete="email" required data-autofocus {...emailForm.getInputProps('email')} />
-              {sendCode.isError && (
-                <Alert color="danger" role="alert">
-                  {authErrorText(t, 'sendRecoveryCode', sendCode.error)}
-                </Alert>
-              )}
+              <FormError error={sendCode.error} operation="sendRecoveryCode" />
               <Button type="submit" loading={sendCode.isPending}>
                 {t('auth.getCode')}
               </Button>
@@ -83,19 +79,12 @@ export function ForgotPasswordModal({ onClose, onDone }: Props) {
         <Stepper.Step label={t('auth.forgotStepPassword')}>
           <form onSubmit={submitPassword} noValidate>
             <Stack gap="sm">
-              <PasswordField
+              <NewPasswordField
                 label={t('fields.newPassword')}
-                description={t('auth.passwordHint')}
-                autoComplete="new-password"
-                required
                 data-autofocus
                 {...passwordForm.getInputProps('password')}
               />
-              {recover.isError && Object.keys(recoverFieldErrors).length === 0 && (
-                <Alert color="danger" role="alert">
-                  {errorText(t, recover.error)}
-                </Alert>
-              )}
+              <FormError error={recover.error} />
               <Button type="submit" loading={recover.isPending}>
                 {t('auth.savePassword')}
               </Button>

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { User } from '@rozmova/contracts';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../components/form-error.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
-import { authErrorText } from '../../lib/api-errors.ts';
+import { fieldErrors } from '../../lib/api-errors.ts';
 import { isEmail } from '../../lib/validation.ts';
 import { useLogin } from './api.ts';
 import type { AuthDialog } from './auth-dialogs.tsx';
@@ -25,7 +26,9 @@ export function LoginModal({ onClose, onSwitch, onSignedIn }: Props) {
     },
   });
 
-  const submit = form.onSubmit((values) => login.mutate(values, { onSuccess: onSignedIn }));
+  const submit = form.onSubmit((values) =>
+    login.mutate(values, { onSuccess: onSignedIn, onError: (error) => form.setErrors(fieldErrors(t, error)) }),
+  );
 
   return (
     <Modal opened onClose={onClose} title={t('auth.loginTitle')}>
@@ -33,11 +36,7 @@ export function LoginModal({ onClose, onSwitch, onSignedIn }: Props) {
         <Stack gap="sm">
           <TextInput label={t('fields.email')} type="email" autoComplete="email" required data-autofocus {...form.getInputProps('email')} />
           <PasswordField label={t('fields.password')} autoComplete="current-password" required {...form.getInputProps('password')} />
-          {login.isError && (
-            <Alert color="danger" role="alert">
-              {authErrorText(t, 'login', login.error)}
-            </Alert>
-          )}
+          <FormError error={login.error} operation="login" />
           <Button type="submit" loading={login.isPending}>
             {t('auth.loginSubmit')}
           </Button>

@@ -1,11 +1,12 @@
-import { Alert, Anchor, Button, Checkbox, Modal, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Modal, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { User } from '@rozmova/contracts';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PasswordField } from '../../components/password-field.tsx';
-import { authErrorText, fieldErrors } from '../../lib/api-errors.ts';
+import { NewPasswordField } from '../../components/password-field.tsx';
+import { FormError } from '../../components/form-error.tsx';
+import { fieldErrors } from '../../lib/api-errors.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { isEmail, isPasswordLengthValid, isPhone } from '../../lib/validation.ts';
 import { useRegisterPatient, useSendCode } from './api.ts';
@@ -63,7 +64,6 @@ export function SignUpModal({ onClose, onSwitch, onSignedIn }: Props) {
       },
     );
   });
-  const registerFieldErrors = register.isError ? fieldErrors(t, register.error) : {};
 
   return (
     <Modal opened onClose={onClose} title={t('auth.signupTitle')} size="lg">
@@ -85,11 +85,7 @@ export function SignUpModal({ onClose, onSwitch, onSignedIn }: Props) {
                 }
                 {...account.getInputProps('consent', { type: 'checkbox' })}
               />
-              {sendCode.isError && (
-                <Alert color="danger" role="alert">
-                  {authErrorText(t, 'sendRegisterCode', sendCode.error)}
-                </Alert>
-              )}
+              <FormError error={sendCode.error} operation="sendRegisterCode" />
               <Button type="submit" loading={sendCode.isPending}>
                 {t('auth.getCode')}
               </Button>
@@ -116,11 +112,8 @@ export function SignUpModal({ onClose, onSwitch, onSignedIn }: Props) {
         <Stepper.Step label={t('auth.signupStepPassword')}>
           <form onSubmit={submitCredentials} noValidate>
             <Stack gap="sm">
-              <PasswordField
+              <NewPasswordField
                 label={t('fields.password')}
-                description={t('auth.passwordHint')}
-                autoComplete="new-password"
-                required
                 data-autofocus
                 {...credentials.getInputProps('password')}
               />
@@ -131,11 +124,7 @@ export function SignUpModal({ onClose, onSwitch, onSignedIn }: Props) {
                 placeholder="+380501234567"
                 {...credentials.getInputProps('phone')}
               />
-              {register.isError && Object.keys(registerFieldErrors).length === 0 && (
-                <Alert color="danger" role="alert">
-                  {authErrorText(t, 'register', register.error)}
-                </Alert>
-              )}
+              <FormError error={register.error} operation="register" />
               <Button type="submit" loading={register.isPending}>
                 {t('auth.createAccount')}
               </Button>

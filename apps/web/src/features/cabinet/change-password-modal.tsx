@@ -2,11 +2,11 @@ import { Button, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { PasswordField } from '../../components/password-field.tsx';
+import { NewPasswordField, PasswordField } from '../../components/password-field.tsx';
 import { fieldErrors } from '../../lib/api-errors.ts';
 import { isPasswordLengthValid } from '../../lib/validation.ts';
 import { useUpdateProfile } from './api.ts';
-import { FormError } from './form-error.tsx';
+import { FormError } from '../../components/form-error.tsx';
 
 export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -32,11 +32,8 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <PasswordField label={t('fields.currentPassword')} autoComplete="current-password" required data-autofocus {...form.getInputProps('current_password')} />
-          <PasswordField
+          <NewPasswordField
             label={t('fields.newPassword')}
-            description={t('auth.passwordHint')}
-            autoComplete="new-password"
-            required
             {...form.getInputProps('new_password')}
           />
           <FormError error={update.error} />

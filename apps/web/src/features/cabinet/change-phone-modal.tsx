@@ -8,7 +8,7 @@ import { fieldErrors } from '../../lib/api-errors.ts';
 import { isPhone } from '../../lib/validation.ts';
 import { useUpdateProfile } from './api.ts';
 import { ConfirmPasswordForm } from './confirm-password-form.tsx';
-import { FormError } from './form-error.tsx';
+import { FormError } from '../../components/form-error.tsx';
 
 export function ChangePhoneModal({ user, onClose }: { user: User; onClose: () => void }) {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../components/password-field.tsx';
 import { fieldErrors } from '../../lib/api-errors.ts';
 import { useVerifyPassword } from './api.ts';
-import { FormError } from './form-error.tsx';
+import { FormError } from '../../components/form-error.tsx';
 
 /** The first step of changing the phone or removing the account: the server wants the password confirmed. */
 export function ConfirmPasswordForm({ onConfirmed }: { onConfirmed: () => void }) {

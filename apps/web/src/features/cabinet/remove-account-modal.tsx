@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { authStore } from '../../lib/auth-store.ts';
 import { useDeleteAccount } from './api.ts';
 import { ConfirmPasswordForm } from './confirm-password-form.tsx';
-import { FormError } from './form-error.tsx';
+import { FormError } from '../../components/form-error.tsx';
 
 const consequences = ['sessions', 'appointments', 'documents', 'personal', 'history'] as const;
 

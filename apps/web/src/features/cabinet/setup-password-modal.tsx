@@ -2,11 +2,11 @@ import { Button, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { PasswordField } from '../../components/password-field.tsx';
+import { NewPasswordField } from '../../components/password-field.tsx';
 import { fieldErrors } from '../../lib/api-errors.ts';
 import { isPasswordLengthValid } from '../../lib/validation.ts';
 import { useSetupPassword } from './api.ts';
-import { FormError } from './form-error.tsx';
+import { FormError } from '../../components/form-error.tsx';
 
 export function SetupPasswordModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -29,11 +29,8 @@ export function SetupPasswordModal({ onClose }: { onClose: () => void }) {
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text>{t('profile.setupPasswordText')}</Text>
-          <PasswordField
+          <NewPasswordField
             label={t('fields.newPassword')}
-            description={t('auth.passwordHint')}
-            autoComplete="new-password"
-            required
             data-autofocus
             {...form.getInputProps('password')}
           />
