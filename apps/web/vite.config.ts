@@ -1,10 +1,17 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { forcedColorSchemes } from './src/app/forced-color-schemes.ts';
 
 const api = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    {
+      name: 'forced-color-schemes',
+      transformIndexHtml: (html) => html.replace('/*forced-color-schemes*/ {}', JSON.stringify(forcedColorSchemes)),
+    },
+  ],
   build: {
     manifest: true,
     target: 'es2022',

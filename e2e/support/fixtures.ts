@@ -1,18 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
 import { startAppServer, type AppServer } from './app-server.ts';
-import { startMailCapture, type MailCapture } from './mail-capture.ts';
+// The API suite's SMTP catcher: one mail parser for both suites.
+import { startMailCatcher, type MailCatcher } from '../../apps/api/src/test/mail.ts';
 
 interface WorkerFixtures {
   server: AppServer;
-  mail: MailCapture;
+  mail: MailCatcher;
 }
 
 /** The app and a real SMTP server, started once per worker. */
 export const test = base.extend<{ baseURL: string }, WorkerFixtures>({
   mail: [
     async ({}, use) => {
-      const mail = await startMailCapture();
+      const mail = await startMailCatcher();
       await use(mail);
       await mail.close();
     },
@@ -33,7 +34,13 @@ export { expect };
 
 /** axe-core on the current page: no serious or critical violations. */
 export async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    // Only violations are read, so the details of passing checks are not collected.
+    .options({ resultTypes: ['violations'] })
+    // axe runs in the page itself instead of finishing in a new blank page: half the time, and the app has no iframes.
+    .setLegacyMode()
+    .analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     blocking.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`),

@@ -56,6 +56,8 @@ export function authErrorKey(operation: AuthOperation, status: number | undefine
   switch (operation) {
     case 'login':
       if (serverMessage === EMAIL_NOT_VERIFIED_MESSAGE) return 'errors.emailNotVerified';
+      // A deactivated account is told so instead of the generic text.
+      if (status === 403) return 'errors.code.ACCOUNT_DISABLED';
       if (status === 404) return 'errors.loginUnknownEmail';
       if (status === 400) return 'errors.invalidCredentials';
       return 'errors.generic';

@@ -13,6 +13,7 @@ export const publicConfigSchema = z.object({
   api_base: z.string(),
   decryption_key: z.string().nullable(),
   build_id: z.string(),
+  contact_email: z.string(),
   default_locale: localeSchema,
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

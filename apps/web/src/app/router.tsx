@@ -10,8 +10,6 @@ type PageRoute = RouteObject & { handle?: RouteHandle };
 /** Every page route runs the route guard (SPEC.md §2) before it renders. */
 const page = (route: PageRoute): RouteObject => ({ ...route, loader: guardLoader(route.handle) }) as RouteObject;
 
-const printLike: RouteHandle = { colorScheme: 'light' };
-
 export const routes: RouteObject[] = [
   {
     element: <AppRoot />,
@@ -37,12 +35,10 @@ export const routes: RouteObject[] = [
               }),
               page({
                 path: 'term-of-use',
-                handle: printLike,
                 lazy: () => import('../features/landing/terms-page.tsx').then((m) => ({ Component: m.TermsPage })),
               }),
               page({
                 path: 'privacy-policy',
-                handle: printLike,
                 lazy: () => import('../features/landing/privacy-page.tsx').then((m) => ({ Component: m.PrivacyPage })),
               }),
             ],

@@ -11,6 +11,7 @@ const defaults: PublicConfig = {
   api_base: '',
   decryption_key: null,
   build_id: 'development',
+  contact_email: 'care@rozmova.local',
   default_locale: 'en',
 };
 

@@ -23,6 +23,7 @@ export function loadWebApp(config: Config): WebApp {
     api_base: config.apiBase,
     decryption_key: config.decryptionKey ?? null,
     build_id: buildId,
+    contact_email: config.contactEmail,
     default_locale: 'en',
   };
   const inline = `<script>window.__ROZMOVA__=${JSON.stringify(publicConfig).replace(/</g, '\\u003c')}</script>`;

@@ -2,11 +2,12 @@ import { Alert, Anchor, Button, Card, Container, SimpleGrid, Stack, Text, Textar
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { errorText, fieldErrors } from '../../lib/api-errors.ts';
+import { FormError } from '../../components/form-error.tsx';
+import { fieldErrors } from '../../lib/api-errors.ts';
 import { isEmail } from '../../lib/validation.ts';
+import { runtimeConfig } from '../../lib/runtime-config.ts';
 import { useSendContactMessage } from './api.ts';
 
-const CONTACT_EMAIL = 'care@rozmova.org';
 
 export function ContactsPage() {
   const { t } = useTranslation();
@@ -43,7 +44,7 @@ export function ContactsPage() {
             <Title order={2} fz="lg">
               {t('contacts.emailTitle')}
             </Title>
-            <Anchor href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</Anchor>
+            <Anchor href={`mailto:${runtimeConfig.contact_email}`}>{runtimeConfig.contact_email}</Anchor>
           </div>
           <div>
             <Title order={2} fz="lg">
@@ -64,11 +65,7 @@ export function ContactsPage() {
               <TextInput label={t('fields.name')} autoComplete="name" required {...form.getInputProps('name')} />
               <TextInput label={t('fields.email')} type="email" autoComplete="email" required {...form.getInputProps('email')} />
               <Textarea label={t('fields.message')} required autosize minRows={5} maxRows={12} {...form.getInputProps('message')} />
-              {send.isError && Object.keys(fieldErrors(t, send.error)).length === 0 && (
-                <Alert color="danger" role="alert">
-                  {errorText(t, send.error)}
-                </Alert>
-              )}
+              <FormError error={send.error} />
               <Button type="submit" loading={send.isPending}>
                 {t('contacts.send')}
               </Button>
