@@ -48,9 +48,9 @@ describe('Socket.IO gateway', () => {
     const seenByPatient: unknown[] = [];
     patientSocket.on('notice', (payload) => seenByPatient.push(payload));
 
-    const toDoctors = nextEvent(doctorSocket, 'notice');
+    const doctorsNotice = nextEvent(doctorSocket, 'notice');
     t.app.io.to(groupChannels.doctors).emit('notice', 'doctors');
-    expect(await toDoctors).toBe('doctors');
+    expect(await doctorsNotice).toBe('doctors');
     // An event to the patient after the broadcast arrives after it, so the patient would have seen the broadcast by then.
     const marker = nextEvent(patientSocket, 'marker');
     t.services.realtime.toUser(patient.userId, 'marker', 1);

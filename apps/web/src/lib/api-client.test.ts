@@ -1,9 +1,13 @@
 import { createCipheriv, pbkdf2Sync, randomBytes } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, renderHook } from '@testing-library/react';
 import type { TFunction } from 'i18next';
 import { ApiError, createApiClient } from './api-client.ts';
 import { authErrorText, errorText, fieldErrors } from './api-errors.ts';
 import { clearAuthToken, writeAuthToken } from './auth-token.ts';
+import { useRequestsInFlight } from './request-activity.ts';
 
 const KEY = 'public-demo-key';
 
@@ -16,86 +20,118 @@ function encrypt(data: unknown, password = KEY) {
   return { salt: salt.toString('base64'), iv: iv.toString('base64'), encrypted: encrypted.toString('base64') };
 }
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+interface Received {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
 
-let fetchMock: ReturnType<typeof vi.fn>;
+/** A real HTTP server: records each request and answers with the next queued reply (200 `{ ok: true }` by default). */
+let server: Server;
+let base: string;
+const received: Received[] = [];
+const replies: { status: number; body?: unknown }[] = [];
+const reply = (status: number, body?: unknown) => replies.push({ status, body });
+const lastRequest = () => received.at(-1)!;
 
-beforeEach(() => {
-  fetchMock = vi.fn(async () => json({ ok: true }));
-  vi.stubGlobal('fetch', fetchMock);
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({ method: request.method!, url: request.url!, headers: request.headers, body: Buffer.concat(chunks).toString() });
+      const next = replies.shift() ?? { status: 200, body: { ok: true } };
+      if (next.body === undefined) return response.writeHead(next.status).end();
+      response.writeHead(next.status, { 'content-type': 'application/json' }).end(JSON.stringify(next.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
   clearAuthToken();
+  replies.length = 0;
 });
 
-const sentHeaders = (): Record<string, string> => (fetchMock.mock.calls[0]![1] as RequestInit).headers as Record<string, string>;
+const client = (decryptionKey: string | null = null) => createApiClient({ apiBase: base, decryptionKey });
 
 describe('api client requests', () => {
   it('sends the SPEC.md §7 headers on every request', async () => {
-    const request = createApiClient({ apiBase: '', decryptionKey: null });
-    await request('/v1/auth/profile');
-    const headers = sentHeaders();
-    expect(headers['X-CSRF-Token']).toBe('');
-    expect(headers['X-Device-Type']).toMatch(/^(mobile|tablet|desktop); [^;]+; [^;]+$/);
-    expect(headers['X-User-Agent']).toMatch(/^[^;]+ [^;]+; cookies (enabled|disabled); [^;]+$/);
-    expect(headers['X-Timestamp']).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z; GMT[+-]\d{2}:\d{2}; \S+$/);
-    expect(headers['X-Location']).toBe(window.location.href);
+    await client()('/v1/auth/profile');
+    const { headers } = lastRequest();
+    expect(headers['x-csrf-token']).toBe('');
+    expect(headers['x-device-type']).toMatch(/^(mobile|tablet|desktop); [^;]+; [^;]+$/);
+    expect(headers['x-user-agent']).toMatch(/^[^;]+ [^;]+; cookies (enabled|disabled); [^;]+$/);
+    expect(headers['x-timestamp']).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z; GMT[+-]\d{2}:\d{2}; \S+$/);
+    expect(headers['x-location']).toBe(window.location.href);
   });
 
-  it('puts the base URL from the runtime config before the path', async () => {
-    const request = createApiClient({ apiBase: 'https://api.example.org/', decryptionKey: null });
-    await request('/v1/admin/users', { query: { role: 'doctor', search: '', limit: 20 } });
-    expect(fetchMock.mock.calls[0]![0]).toBe('https://api.example.org/v1/admin/users?role=doctor&limit=20');
+  it('puts the base URL from the runtime config before the path and drops empty query values', async () => {
+    await createApiClient({ apiBase: `${base}/`, decryptionKey: null })('/v1/admin/users', {
+      query: { role: 'doctor', search: '', limit: 20 },
+    });
+    expect(lastRequest().url).toBe('/v1/admin/users?role=doctor&limit=20');
   });
 
   it('adds the bearer token only when the auth_token cookie exists', async () => {
-    const request = createApiClient({ apiBase: '', decryptionKey: null });
-    await request('/v1/auth/profile');
-    expect(sentHeaders().Authorization).toBeUndefined();
+    await client()('/v1/auth/profile');
+    expect(lastRequest().headers.authorization).toBeUndefined();
 
     writeAuthToken('token-abcdefghijklmnop');
-    fetchMock.mockClear();
-    await request('/v1/auth/profile');
-    expect(sentHeaders().Authorization).toBe('Bearer token-abcdefghijklmnop');
+    await client()('/v1/auth/profile');
+    expect(lastRequest().headers.authorization).toBe('Bearer token-abcdefghijklmnop');
   });
 
   it('sends JSON bodies and reads 204 as no data', async () => {
-    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
-    const request = createApiClient({ apiBase: '', decryptionKey: null });
-    await expect(request('/v1/auth/logout', { method: 'POST', body: { a: 1 } })).resolves.toBeUndefined();
-    const init = fetchMock.mock.calls[0]![1] as RequestInit;
-    expect(init.body).toBe('{"a":1}');
-    expect(sentHeaders()['Content-Type']).toBe('application/json');
+    reply(204);
+    await expect(client()('/v1/auth/logout', { method: 'POST', body: { a: 1 } })).resolves.toBeUndefined();
+    expect(lastRequest()).toMatchObject({ method: 'POST', body: '{"a":1}' });
+    expect(lastRequest().headers['content-type']).toBe('application/json');
+  });
+});
+
+describe('loading flag', () => {
+  it('is raised while a request is in flight and lowered on the answer, also on an error', async () => {
+    const { result } = renderHook(() => useRequestsInFlight());
+    expect(result.current).toBe(false);
+    for (const status of [200, 500]) {
+      reply(status, status === 200 ? { ok: true } : { code: 'INTERNAL', message: 'Something went wrong' });
+      let pending!: Promise<unknown>;
+      act(() => {
+        pending = client()('/v1/auth/profile').catch(() => undefined);
+      });
+      expect(result.current).toBe(true);
+      await act(() => pending);
+      expect(result.current).toBe(false);
+    }
   });
 });
 
 describe('encrypted responses', () => {
   it('decrypts an encrypted body with the public key', async () => {
     const card = { patient_cardId: 'c1', patient_notes: ['note'] };
-    fetchMock.mockResolvedValueOnce(json({ encrypted: encrypt(card) }));
-    const request = createApiClient({ apiBase: '', decryptionKey: KEY });
-    await expect(request('/v1/patients-cards/c1')).resolves.toEqual(card);
+    reply(200, { encrypted: encrypt(card) });
+    await expect(client(KEY)('/v1/patients-cards/c1')).resolves.toEqual(card);
   });
 
   it('leaves the data unchanged and logs when the key is wrong', async () => {
     const body = { encrypted: encrypt({ secret: true }, 'another-key') };
-    fetchMock.mockResolvedValueOnce(json(body));
+    reply(200, body);
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const request = createApiClient({ apiBase: '', decryptionKey: KEY });
-    await expect(request('/v1/patients-cards/c1')).resolves.toEqual(body);
+    await expect(client(KEY)('/v1/patients-cards/c1')).resolves.toEqual(body);
     expect(logged).toHaveBeenCalled();
   });
 
   it('leaves the data unchanged and logs when no key is configured', async () => {
     const body = { encrypted: encrypt({ secret: true }) };
-    fetchMock.mockResolvedValueOnce(json(body));
+    reply(200, body);
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const request = createApiClient({ apiBase: '', decryptionKey: null });
-    await expect(request('/v1/patients-cards/c1')).resolves.toEqual(body);
+    await expect(client()('/v1/patients-cards/c1')).resolves.toEqual(body);
     expect(logged).toHaveBeenCalled();
   });
 });
@@ -106,9 +142,8 @@ describe('errors', () => {
 
   it('throws an ApiError with the status and the server body', async () => {
     const body = { code: 'EMAIL_TAKEN', message: 'A user with this e-mail is already registered' };
-    fetchMock.mockResolvedValueOnce(json(body, 409));
-    const request = createApiClient({ apiBase: '', decryptionKey: null });
-    const error = await request('/v1/auth/register-patient', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    reply(409, body);
+    const error = await client()('/v1/auth/register-patient', { method: 'POST', body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(409);
     expect((error as ApiError).body).toEqual(body);
@@ -125,9 +160,10 @@ describe('errors', () => {
   });
 
   it('reports a network failure as an ApiError without status, shown as unknown', async () => {
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    const request = createApiClient({ apiBase: '', decryptionKey: null });
-    const error = await request('/v1/auth/profile').catch((e: unknown) => e);
+    // Nothing listens on port 9 of this machine, so the connection is refused.
+    const error = await createApiClient({ apiBase: 'http://127.0.0.1:9', decryptionKey: null })('/v1/auth/profile').catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBeUndefined();
     expect(errorText(t, error)).toBe('errors.unknown');
