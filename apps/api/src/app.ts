@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -8,6 +9,7 @@ import { frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mailer.ts';
+import { createLocalStorage, type Storage } from './lib/storage.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
@@ -15,8 +17,17 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { registerContactRoutes } from './modules/contact/contact.routes.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
+import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
+import { createAuditService } from './modules/audit/audit.service.ts';
 import { createDemoService } from './modules/demo/demo.service.ts';
+import { registerDocumentsRoutes } from './modules/documents/documents.routes.ts';
+import { createDocumentsService } from './modules/documents/documents.service.ts';
+import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
+import { createFeedbackService } from './modules/feedback/feedback.service.ts';
+import { registerPatientRoutes } from './modules/patients/patients.routes.ts';
 import { createPatientsService } from './modules/patients/patients.service.ts';
+import { registerQuizRoutes } from './modules/quiz/quiz.routes.ts';
+import { createQuizService } from './modules/quiz/quiz.service.ts';
 import { createRateLimitService } from './modules/rate-limit/rate-limit.service.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { loadWebApp } from './modules/system/system.service.ts';
@@ -28,6 +39,8 @@ export interface AppDeps {
   database: Database;
   clock?: Clock;
   mailer?: Mailer;
+  /** Where uploaded documents are kept; default `DATA_DIR/uploads`. */
+  storage?: Storage;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -57,17 +70,21 @@ export function createLoggerOptions(config: Config): FastifyServerOptions['logge
   };
 }
 
-function createServices(deps: { config: Config; database: Database; clock: Clock; mailer: Mailer; realtime: RealtimeBus }) {
+function createServices(deps: { config: Config; database: Database; clock: Clock; mailer: Mailer; realtime: RealtimeBus; storage: Storage }) {
   const { config, clock, mailer, realtime } = deps;
   const db = deps.database.db;
   const rateLimit = createRateLimitService({ db, clock });
-  const patients = createPatientsService({ db });
-  const accounts = createAccountsService({ db, patients });
-  const auth = createAuthService({ db, clock, mailer, accounts, rateLimit, realtime });
+  const audit = createAuditService({ db });
+  const quiz = createQuizService({ db });
+  const patients = createPatientsService({ db, clock, audit, quiz });
+  const documents = createDocumentsService({ db, storage: deps.storage, clock, audit });
+  const accounts = createAccountsService({ db, patients, documents });
+  const feedback = createFeedbackService({ db, accounts, clinicName: config.clinicName });
+  const auth = createAuthService({ db, clock, mailer, accounts, feedback, rateLimit, realtime });
   const admin = createAdminService({ accounts, auth });
   const contact = createContactService({ mailer, contactEmail: config.contactEmail });
   const demo = createDemoService({ accounts, dataDir: config.dataDir });
-  return { accounts, auth, admin, contact, demo, rateLimit, patients, mailer, realtime };
+  return { accounts, auth, admin, contact, demo, rateLimit, patients, audit, quiz, documents, feedback, mailer, realtime };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -113,7 +130,8 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const gateway = await createGateway(app.server, { redisUrl: config.redisUrl });
-  const services = createServices({ config, database, clock, mailer, realtime: createRealtimeBus(gateway.io) });
+  const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
+  const services = createServices({ config, database, clock, mailer, realtime: createRealtimeBus(gateway.io), storage });
   const { auth, accounts, admin, contact, rateLimit } = services;
   app.decorate('services', services);
   gateway.useAuth(auth);
@@ -122,6 +140,11 @@ export async function buildApp(deps: AppDeps) {
   registerAuthRoutes(app, { auth, accounts });
   registerAdminRoutes(app, { admin });
   registerContactRoutes(app, { contact });
+  registerQuizRoutes(app, { quiz: services.quiz });
+  registerPatientRoutes(app, { patients: services.patients });
+  registerAuditRoutes(app, { audit: services.audit });
+  await registerDocumentsRoutes(app, { documents: services.documents });
+  registerFeedbackRoutes(app, { feedback: services.feedback });
   await registerSystemRoutes(app, {
     ping: database.ping,
     web: loadWebApp(config),

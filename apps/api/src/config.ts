@@ -21,6 +21,7 @@ const envSchema = z.object({
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().default('Rozmova <no-reply@rozmova.local>'),
   CONTACT_EMAIL: z.email().default('care@rozmova.local'),
+  CLINIC_NAME: z.string().trim().min(1).max(200).default('Rozmova'),
   ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalText,
   PUBLIC_URL: z.url().default('http://localhost:3000'),
@@ -48,6 +49,8 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   contactEmail: string;
+  /** Written into every feedback as feedback_clinic_name. */
+  clinicName: string;
   admin?: { email: string; password: string };
   publicUrl: string;
   demoData: boolean;
@@ -89,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     contactEmail: e.CONTACT_EMAIL,
+    clinicName: e.CLINIC_NAME,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
     demoData: production ? false : (e.DEMO_DATA ?? true),

@@ -10,6 +10,8 @@ async function main() {
 
   if (config.admin) await accounts.ensureAdmin(config.admin.email, config.admin.password);
   if (config.demoData) await demo.seedIfEmpty();
+  // Our own quiz questions on an empty database, in production too: the quiz is part of the product, not demo data.
+  await app.services.quiz.seedIfEmpty();
   const purge = setInterval(() => void rateLimit.purgeOld().catch(() => undefined), 60 * 60 * 1000);
   purge.unref();
 

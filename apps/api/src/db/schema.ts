@@ -76,14 +76,23 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull().default(0),
 });
 
-export const patients = pgTable('patients', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id')
-    .notNull()
-    .unique()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-});
+export const chatPatientStatusEnum = pgEnum('chat_patient_status', ['new', 'active', 'awaiting', 'closed']);
+
+export const patients = pgTable(
+  'patients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    chatPatientStatus: chatPatientStatusEnum('chat_patient_status').notNull().default('new'),
+    /** The operator who holds the patient's support conversation. */
+    interactingWithOperator: uuid('interacting_with_operator').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('patients_chat_idx').on(t.chatPatientStatus, t.interactingWithOperator)],
+);
 
 export const patientCards = pgTable('patient_cards', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -99,3 +108,93 @@ export const patientCards = pgTable('patient_cards', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+export interface LocalisedText {
+  uk: string;
+  en: string;
+}
+
+export interface QuizAnswer {
+  id: string;
+  value: 'A' | 'B' | 'C';
+  text: LocalisedText;
+}
+
+export const quizQuestions = pgTable('quiz_questions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Position in the list, from 1; kept dense by the quiz service. */
+  questionOrder: integer('question_order').notNull(),
+  text: jsonb('question_text').$type<LocalisedText>().notNull(),
+  answers: jsonb('question_answers').$type<QuizAnswer[]>().notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Service-wide settings edited by admins (e.g. the quiz level rules), one JSON value per key. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Who (staff) read or changed whose health data, and when. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id')
+      .notNull()
+      .references(() => users.id),
+    action: text('action').notNull(),
+    resource: text('resource').notNull(),
+    resourceId: uuid('resource_id'),
+    patientId: uuid('patient_id').references(() => patients.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_patient_idx').on(t.patientId)],
+);
+
+export const feedbackTypeEnum = pgEnum('feedback_type', ['quiz', 'doctor']);
+
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: feedbackTypeEnum('type').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    patientId: uuid('patient_id').references(() => patients.id, { onDelete: 'set null' }),
+    /** For doctor feedback: the doctor it rates. */
+    doctorId: uuid('doctor_id').references(() => users.id, { onDelete: 'set null' }),
+    rating: integer('feedback_rating').notNull(),
+    userName: text('feedback_user_name').notNull(),
+    clinicName: text('feedback_clinic_name').notNull(),
+    comment: text('feedback_comment').notNull().default(''),
+    /** Shown on the landing page once an admin publishes it. */
+    isPublished: boolean('is_published').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('feedback_type_idx').on(t.type, t.createdAt), index('feedback_user_idx').on(t.userId, t.type)],
+);
+
+export const referenceStatusEnum = pgEnum('reference_status', ['new', 'reviewed']);
+
+export const userReferences = pgTable(
+  'user_references',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    /** The name shown and downloaded: "Документ <date time>.<ext>" (SPEC.md §5). */
+    fileName: text('file_name').notNull(),
+    /** Where the storage keeps the bytes; never derived from the uploaded name. */
+    storageKey: text('storage_key').notNull().unique(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    status: referenceStatusEnum('status').notNull().default('new'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('user_references_patient_idx').on(t.patientId, t.createdAt)],
+);

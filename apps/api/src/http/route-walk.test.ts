@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { afterAll, describe, expect, test } from 'vitest';
 import { errorBodySchema, type Role } from '@rozmova/contracts';
 import type { RouteInfo } from '../app.ts';
@@ -44,6 +45,29 @@ const templates: Record<string, Record<string, unknown>> = {
   'POST /v1/admin/users': { email: 'someone@example.com', password: 'Some-Password-1', user_name: 'Someone', user_role: 'doctor' },
   'PATCH /v1/admin/users/:id': { is_active: true },
   'POST /v1/contact': { name: 'Someone', email: 'someone@example.com', message: 'Hello' },
+  'PATCH /v1/user-references/:id': { status: 'reviewed' },
+  'POST /v1/feedback': { type: 'quiz', feedback_rating: 5, feedback_comment: 'Good', doctor_id: randomUUID() },
+  'POST /v1/feedback/user/:id': { type: 'quiz', feedback_rating: 5, feedback_comment: 'Good', doctor_id: randomUUID() },
+  'PUT /v1/feedback/:id': { feedback_rating: 4, feedback_comment: 'Good', is_published: true },
+  'POST /v1/quizz': {
+    question_order: 1,
+    question_text: { uk: 'Питання', en: 'Question' },
+    question_answers: [
+      { value: 'A', text: { uk: 'Так', en: 'Yes' } },
+      { value: 'B', text: { uk: 'Ні', en: 'No' } },
+      { value: 'C', text: { uk: 'Іноді', en: 'Sometimes' } },
+    ],
+  },
+  'PUT /v1/quizz/:id': { question_order: 1, question_text: { uk: 'Питання', en: 'Question' } },
+  'PUT /v1/quizz/level-rules': { rules: [{ level: 'red', letter: 'B', min: 0, max: 0 }] },
+  'PUT /v1/patients/:id': { user_push_token: 'push-token', chat_patient_status: 'active', interacting_with_operator: randomUUID() },
+  'PUT /v1/patients-cards/:id': {
+    patient_quizz_results: [{ question_id: randomUUID(), answer_id: randomUUID() }],
+    patient_quizz_is_completed: true,
+    patient_quizz_recommendations: [],
+    patient_notes: [],
+    patient_available_free_consultations: 1,
+  },
 };
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -117,7 +141,8 @@ function malformedCases(route: RouteInfo): Case[] {
     for (const path of leafPaths(template)) {
       if (typeof valueAt(template, path) === 'string') everyString = withValue(everyString, path, 'é'.repeat(100_000));
     }
-    json('every string 100 000 characters long', everyString);
+    // A template without string leaves (e.g. only a list) would be sent unchanged, which is a valid request.
+    if (everyString !== template) json('every string 100 000 characters long', everyString);
     cases.push({ name: 'arrays nested 100 000 deep', url, payload: `${'['.repeat(100_000)}${']'.repeat(100_000)}` });
     cases.push({ name: 'objects nested 50 000 deep', url, payload: `${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}` });
   }
@@ -232,6 +257,35 @@ const expected: Record<string, Row> = {
   'GET /v1/admin/users': adminOnly(200),
   'PATCH /v1/admin/users/:id': adminOnly(200),
   'POST /v1/contact': everyone(204),
+  // Documents: the owner's own; other patients and staff without the patient get 404; admins review (for now).
+  'GET /v1/user-references/list-and-count-my': { anonymous: 401, patient: 200, otherPatient: 200, operator: 403, doctor: 403, admin: 403 },
+  'POST /v1/user-references/create-my': { anonymous: 401, patient: 201, otherPatient: 201, operator: 403, doctor: 403, admin: 403 },
+  'PATCH /v1/user-references/:id': { anonymous: 401, patient: 403, otherPatient: 404, operator: 403, doctor: 404, admin: 200 },
+  'DELETE /v1/user-references/:id/my': { anonymous: 401, patient: 200, otherPatient: 404, operator: 403, doctor: 403, admin: 403 },
+  'GET /v1/user-references/:id/file': { anonymous: 401, patient: 200, otherPatient: 404, operator: 403, doctor: 404, admin: 200 },
+  // Feedback: the owner's unpublished quiz feedback is seen by its author and admins only.
+  'POST /v1/feedback': signedIn(201),
+  'GET /v1/feedback': everyone(200),
+  'GET /v1/feedback/user/:id': { anonymous: 401, patient: 200, otherPatient: 403, operator: 403, doctor: 403, admin: 200 },
+  'POST /v1/feedback/user/:id': { anonymous: 401, patient: 201, otherPatient: 403, operator: 403, doctor: 403, admin: 201 },
+  'GET /v1/feedback/:id': { anonymous: 404, patient: 200, otherPatient: 404, operator: 404, doctor: 404, admin: 200 },
+  'PUT /v1/feedback/:id': { anonymous: 401, patient: 200, otherPatient: 404, operator: 404, doctor: 404, admin: 200 },
+  'DELETE /v1/feedback/:id': { anonymous: 401, patient: 204, otherPatient: 404, operator: 404, doctor: 404, admin: 204 },
+  'GET /v1/quizz': everyone(200),
+  'POST /v1/quizz': adminOnly(201),
+  'PUT /v1/quizz/:id': adminOnly(200),
+  'DELETE /v1/quizz/:id': adminOnly(204),
+  'GET /v1/quizz/level-rules': adminOnly(200),
+  'PUT /v1/quizz/level-rules': adminOnly(200),
+  // The owner's record and card: staff read them; another patient is told they do not exist (404), not refused.
+  'GET /v1/patients/:id': { anonymous: 401, patient: 200, otherPatient: 404, operator: 200, doctor: 200, admin: 200 },
+  'GET /v1/patients-cards/:id': { anonymous: 401, patient: 200, otherPatient: 404, operator: 200, doctor: 200, admin: 200 },
+  // Only the owner sets its push token and answers its quiz; staff may not (an admin only sets free consultations).
+  'PUT /v1/patients/:id': { anonymous: 401, patient: 200, otherPatient: 404, operator: 403, doctor: 403, admin: 403 },
+  'PUT /v1/patients-cards/:id': { anonymous: 401, patient: 200, otherPatient: 404, operator: 403, doctor: 403, admin: 403 },
+  'GET /v1/patients/lookup': { anonymous: 401, patient: 403, otherPatient: 403, operator: 200, doctor: 200, admin: 200 },
+  'GET /v1/patients': { anonymous: 401, patient: 403, otherPatient: 403, operator: 200, doctor: 403, admin: 200 },
+  'GET /v1/admin/audit-log': adminOnly(200),
   'GET /api/health': everyone(200),
   'GET /api/version': everyone(200),
 };
@@ -246,8 +300,30 @@ async function registerCode(email: string): Promise<string> {
   return t.mail.codeFor(email);
 }
 
+/** The owner's patient record and card ids. */
+async function idsOf(owner: SignedIn): Promise<{ patientId: string; cardId: string }> {
+  const account = await t.services.accounts.getAccount(owner.userId);
+  return { patientId: account.patientId!, cardId: account.cardId! };
+}
+
+const newQuestionId = async () => (await t.services.quiz.create(templates['POST /v1/quizz'] as never)).id;
+
+const WALK_PDF = Buffer.from('%PDF-1.7\n% a document of the authorization walk\n%%EOF\n');
+
+/** A document of the owner, stored through the documents service. */
+async function documentOf(owner: SignedIn): Promise<string> {
+  const account = await t.services.accounts.getAccount(owner.userId);
+  return (await t.services.documents.upload(account, Readable.from([WALK_PDF]))).id;
+}
+
+/** The owner's unpublished quiz feedback. */
+async function feedbackOf(owner: SignedIn): Promise<string> {
+  const account = await t.services.accounts.getAccount(owner.userId);
+  return (await t.services.feedback.create(account, { type: 'quiz', feedback_rating: 4, feedback_comment: 'Walk' })).id;
+}
+
 /** A valid request per route, so the answer reflects who is asking and nothing else. */
-const requests: Record<string, (cell: Cell) => Promise<{ url?: string; body?: object }>> = {
+const requests: Record<string, (cell: Cell) => Promise<{ url?: string; body?: object; headers?: Record<string, string> }>> = {
   'POST /v1/auth/login': async ({ owner }) => ({ body: { email: owner.email, password: PASSWORD, role: 'patient' } }),
   'POST /v1/auth/logout': async () => ({}),
   'POST /v1/verification-codes/register/send-code': async () => ({ body: { email: uniqueEmail('walk') } }),
@@ -274,6 +350,51 @@ const requests: Record<string, (cell: Cell) => Promise<{ url?: string; body?: ob
   'GET /v1/admin/users': async () => ({}),
   'PATCH /v1/admin/users/:id': async ({ owner }) => ({ url: fillId('/v1/admin/users/:id', owner.userId), body: { is_active: false } }),
   'POST /v1/contact': async () => ({ body: { name: 'Visitor', email: uniqueEmail('visitor'), message: 'Hello' } }),
+  'GET /v1/user-references/list-and-count-my': async () => ({}),
+  'POST /v1/user-references/create-my': async () => {
+    const boundary = 'walk-boundary';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="scan.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+    return {
+      body: Buffer.concat([Buffer.from(head), WALK_PDF, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    };
+  },
+  'PATCH /v1/user-references/:id': async ({ owner }) => ({ url: fillId('/v1/user-references/:id', await documentOf(owner)), body: { status: 'reviewed' } }),
+  'DELETE /v1/user-references/:id/my': async ({ owner }) => ({ url: fillId('/v1/user-references/:id/my', await documentOf(owner)) }),
+  'GET /v1/user-references/:id/file': async ({ owner }) => ({ url: fillId('/v1/user-references/:id/file', await documentOf(owner)) }),
+  'POST /v1/feedback': async () => ({ body: { type: 'quiz', feedback_rating: 5, feedback_comment: 'Good' } }),
+  'GET /v1/feedback': async () => ({}),
+  'GET /v1/feedback/user/:id': async ({ owner }) => ({ url: fillId('/v1/feedback/user/:id', owner.userId) }),
+  'POST /v1/feedback/user/:id': async ({ owner }) => ({ url: fillId('/v1/feedback/user/:id', owner.userId), body: { type: 'quiz', feedback_rating: 4 } }),
+  'GET /v1/feedback/:id': async ({ owner }) => ({ url: fillId('/v1/feedback/:id', await feedbackOf(owner)) }),
+  // The author changes the text; an admin publishes (each may do only that).
+  'PUT /v1/feedback/:id': async ({ owner, actor }) => ({
+    url: fillId('/v1/feedback/:id', await feedbackOf(owner)),
+    body: actor && actor.userId !== owner.userId && actor.email.startsWith('admin') ? { is_published: true } : { feedback_rating: 2 },
+  }),
+  'DELETE /v1/feedback/:id': async ({ owner }) => ({ url: fillId('/v1/feedback/:id', await feedbackOf(owner)) }),
+  'GET /v1/quizz': async () => ({}),
+  'POST /v1/quizz': async () => ({ body: templates['POST /v1/quizz']! }),
+  'PUT /v1/quizz/:id': async () => ({
+    url: fillId('/v1/quizz/:id', await newQuestionId()),
+    body: { question_text: { uk: 'Змінене питання', en: 'Changed question' } },
+  }),
+  'DELETE /v1/quizz/:id': async () => ({ url: fillId('/v1/quizz/:id', await newQuestionId()) }),
+  'GET /v1/quizz/level-rules': async () => ({}),
+  'PUT /v1/quizz/level-rules': async () => ({ body: { rules: [{ level: 'red', letter: 'B', min: 0, max: 0 }] } }),
+  'GET /v1/patients/:id': async ({ owner }) => ({ url: fillId('/v1/patients/:id', (await idsOf(owner)).patientId) }),
+  'PUT /v1/patients/:id': async ({ owner }) => ({
+    url: fillId('/v1/patients/:id', (await idsOf(owner)).patientId),
+    body: { user_push_token: 'walk-push-token' },
+  }),
+  'GET /v1/patients-cards/:id': async ({ owner }) => ({ url: fillId('/v1/patients-cards/:id', (await idsOf(owner)).cardId) }),
+  'PUT /v1/patients-cards/:id': async ({ owner }) => ({
+    url: fillId('/v1/patients-cards/:id', (await idsOf(owner)).cardId),
+    body: { patient_quizz_results: [], patient_quizz_is_completed: false },
+  }),
+  'GET /v1/patients/lookup': async ({ owner }) => ({ url: `/v1/patients/lookup?findCriteria=${encodeURIComponent(owner.email)}` }),
+  'GET /v1/patients': async () => ({}),
+  'GET /v1/admin/audit-log': async () => ({}),
   'GET /api/health': async () => ({}),
   'GET /api/version': async () => ({}),
 };
@@ -300,7 +421,7 @@ describe('authorization matrix', () => {
     const owner = await loginAs(t.app, 'patient', { userName: 'Owner' });
     const actor = identity === 'anonymous' ? undefined : identity === 'patient' ? owner : await loginAs(t.app, roleOf[identity]);
     const request = await prepare({ owner, actor });
-    const response = await call(t.app, route.method, request.url ?? route.url, { token: actor?.token, body: request.body });
+    const response = await call(t.app, route.method, request.url ?? route.url, { token: actor?.token, body: request.body, headers: request.headers });
 
     expect(response.status, response.text).toBe(row[identity]);
     if (response.status >= 400) expect(errorBodySchema.safeParse(response.body).success).toBe(true);

@@ -2,6 +2,7 @@ import type { AdminUser, ListUsersQuery, Locale, NotificationSettings, Role, Use
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { assertAcceptablePassword, hashPassword } from '../../lib/passwords.ts';
+import type { DocumentsService } from '../documents/documents.service.ts';
 import type { PatientsService } from '../patients/patients.service.ts';
 import {
   countUsers,
@@ -65,7 +66,10 @@ export function toAdminUser(user: UserRow): AdminUser {
   };
 }
 
-export function createAccountsService(deps: { db: Db; patients: PatientsService }) {
+/** What account removal needs from the documents module: delete a patient's rows in the transaction, the files after it. */
+export type AccountDocuments = Pick<DocumentsService, 'removeAllOfPatient'>;
+
+export function createAccountsService(deps: { db: Db; patients: PatientsService; documents: AccountDocuments }) {
   const { db } = deps;
 
   async function getAccount(id: string): Promise<AccountRow> {
@@ -138,6 +142,8 @@ export function createAccountsService(deps: { db: Db; patients: PatientsService 
 
     /** Keeps the row for appointment history but removes everything that identifies the person. */
     async anonymise(id: string): Promise<void> {
+      const patientId = (await findAccountById(db, id))?.patientId;
+      let removeFiles = async () => {};
       await db.transaction(async (tx) => {
         await updateUser(tx, id, {
           email: `deleted-${id}@deleted.invalid`,
@@ -149,7 +155,9 @@ export function createAccountsService(deps: { db: Db; patients: PatientsService 
           deletedAt: new Date(),
         });
         await deps.patients.eraseHealthData(id, tx);
+        if (patientId) removeFiles = await deps.documents.removeAllOfPatient(patientId, tx);
       });
+      await removeFiles();
     },
 
     async setActive(id: string, isActive: boolean): Promise<UserRow> {

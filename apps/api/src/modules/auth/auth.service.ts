@@ -19,6 +19,7 @@ import { assertAcceptablePassword, verifyPassword } from '../../lib/passwords.ts
 import type { RealtimeBus } from '../../realtime/bus.ts';
 import type { AccountRow, UserRow } from '../accounts/accounts.repository.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
+import type { FeedbackService } from '../feedback/feedback.service.ts';
 import type { Limit, RateLimitService } from '../rate-limit/rate-limit.service.ts';
 import { codeMail } from './auth.mails.ts';
 import {
@@ -74,6 +75,7 @@ export function createAuthService(deps: {
   clock: Clock;
   mailer: Mailer;
   accounts: AccountsService;
+  feedback: Pick<FeedbackService, 'forgetAuthor'>;
   rateLimit: RateLimitService;
   realtime: RealtimeBus;
 }) {
@@ -251,6 +253,7 @@ export function createAuthService(deps: {
       assertRecentlyVerified(auth);
       await endAllSessions(auth.account.user.id);
       await accounts.anonymise(auth.account.user.id);
+      await deps.feedback.forgetAuthor(auth.account.user.id);
     },
 
     /** Signed in without a password: sets it. With e-mail and code: recovers the account. Either way a new session. */

@@ -1,12 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import {
+  PATIENT_LOOKUP_MAX,
+  staffRoles,
+  type FieldError,
+  type ListPatientsQuery,
+  type Patient,
+  type PatientCard,
+  type PatientList,
+  type PatientLookup,
+  type QuizResult,
+  type UpdatePatientBody,
+  type UpdatePatientCardBody,
+} from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
-import { clearCardOfUser, insertPatientWithCard } from './patients.repository.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { AuthContext } from '../auth/auth.service.ts';
+import { recommendationTexts } from '../quiz/quiz.questions.ts';
+import { formatScore, scoreQuiz, type QuizCounts } from '../quiz/quiz.scoring.ts';
+import type { QuizService } from '../quiz/quiz.service.ts';
+import {
+  clearCardOfUser,
+  findCard,
+  findPatientRecord,
+  insertPatientWithCard,
+  isActiveOperator,
+  listPatientRecords,
+  lookupPatientRecords,
+  setPushToken,
+  updateCard,
+  updatePatientRow,
+  type CardRow,
+  type PatientRecordRow,
+} from './patients.repository.ts';
 
-/** Patient records. Methods take an optional transaction so a record is written together with its account. */
-export function createPatientsService(deps: { db: Db }) {
+export function toPatient({ patient, user, cardId }: PatientRecordRow): Patient {
+  return {
+    id: patient.id,
+    user_id: user.id,
+    user_name: user.userName,
+    email: user.email,
+    phone: user.phone,
+    chat_patient_status: patient.chatPatientStatus,
+    interacting_with_operator: patient.interactingWithOperator,
+    patient_cardId: cardId,
+    created_at: patient.createdAt.toISOString(),
+  };
+}
+
+export function toPatientCard(card: CardRow): PatientCard {
+  return {
+    patient_cardId: card.id,
+    patient_quizz_results: card.quizzResults,
+    patient_quizz_recommendations: card.quizzRecommendations,
+    patient_quizz_is_completed: card.quizzIsCompleted,
+    patient_notes: card.notes,
+    patient_available_free_consultations: card.availableFreeConsultations,
+  };
+}
+
+const isStaff = (auth: AuthContext) => staffRoles.includes(auth.account.user.role);
+const RESULTS_FIELD = 'body.patient_quizz_results';
+
+/** Checks answers against the current questions; `complete` also asks for exactly one answer per question. */
+function countAnswers(results: QuizResult[], questions: { id: string; answers: { id: string; value: 'A' | 'B' | 'C' }[] }[], complete: boolean): QuizCounts {
+  const byId = new Map(questions.map((question) => [question.id, question]));
+  const seen = new Set<string>();
+  const counts: QuizCounts = { A: 0, B: 0, C: 0 };
+  const errors: FieldError[] = [];
+  results.forEach((result, index) => {
+    const question = byId.get(result.question_id);
+    if (!question) return void errors.push({ path: `${RESULTS_FIELD}.${index}.question_id`, message: 'No such question' });
+    if (seen.has(result.question_id)) return void errors.push({ path: `${RESULTS_FIELD}.${index}.question_id`, message: 'The question is answered twice' });
+    seen.add(result.question_id);
+    const answer = question.answers.find((candidate) => candidate.id === result.answer_id);
+    if (!answer) return void errors.push({ path: `${RESULTS_FIELD}.${index}.answer_id`, message: 'Not an answer to this question' });
+    counts[answer.value] += 1;
+  });
+  if (complete && errors.length === 0 && seen.size !== questions.length) {
+    errors.push({ path: RESULTS_FIELD, message: `Every question needs one answer: ${questions.length - seen.size} unanswered` });
+  }
+  if (errors.length > 0) throw new AppError('VALIDATION_FAILED', 'The quiz answers are not valid', errors);
+  return counts;
+}
+
+/**
+ * Patient records and cards. A patient sees only their own; staff see any, and each staff access is audited.
+ * Someone else's record answers 404 to a patient, so ids cannot be probed.
+ */
+export function createPatientsService(deps: { db: Db; clock: Clock; audit: AuditService; quiz: QuizService }) {
+  const { db, audit } = deps;
+
+  /** The record if the caller may see it (the owner or staff), else 404. */
+  async function visibleRecord(auth: AuthContext, patientId: string): Promise<PatientRecordRow> {
+    const row = await findPatientRecord(db, patientId);
+    if (!row || (row.patient.id !== auth.account.patientId && !isStaff(auth))) throw notFound('Patient');
+    return row;
+  }
+
+  async function visibleCard(auth: AuthContext, cardId: string) {
+    const card = await findCard(db, cardId);
+    if (!card || (card.patientId !== auth.account.patientId && !isStaff(auth))) throw notFound('Patient card');
+    return card;
+  }
+
+  const isOwner = (auth: AuthContext, patientId: string) => auth.account.patientId === patientId;
+
   return {
     createRecord: (userId: string, tx: Db = deps.db) => insertPatientWithCard(tx, userId),
     /** Removes the health data of a deleted account; the anonymised record stays for appointment history. */
     eraseHealthData: (userId: string, tx: Db = deps.db) => clearCardOfUser(tx, userId),
+
+    async getPatient(auth: AuthContext, patientId: string): Promise<Patient> {
+      const row = await visibleRecord(auth, patientId);
+      if (!isOwner(auth, patientId)) {
+        await audit.record({ actorId: auth.account.user.id, action: 'read', resource: 'patient', resourceId: patientId, patientId });
+      }
+      return toPatient(row);
+    },
+
+    async lookup(criteria: string): Promise<PatientLookup> {
+      const rows = await lookupPatientRecords(db, criteria, PATIENT_LOOKUP_MAX);
+      return { success: rows.length > 0, patients: rows.map(toPatient) };
+    },
+
+    async list(query: ListPatientsQuery): Promise<PatientList> {
+      const { rows, total } = await listPatientRecords(db, query);
+      return { patients: rows.map(toPatient), total };
+    },
+
+    /** The owner sets the push token; an operator or admin the chat status and the operator holding the chat. */
+    async updatePatient(auth: AuthContext, patientId: string, body: UpdatePatientBody): Promise<Patient> {
+      const row = await visibleRecord(auth, patientId);
+      const role = auth.account.user.role;
+      const owner = isOwner(auth, patientId);
+      const allowed = new Set<string>(owner ? ['user_push_token'] : role === 'operator' || role === 'admin' ? ['chat_patient_status', 'interacting_with_operator'] : []);
+      const refused = Object.keys(body).filter((key) => body[key as keyof UpdatePatientBody] !== undefined && !allowed.has(key));
+      if (refused.length > 0) throw forbidden(`You may not change ${refused.join(', ')}`);
+
+      if (body.interacting_with_operator && !(await isActiveOperator(db, body.interacting_with_operator))) {
+        throw new AppError('VALIDATION_FAILED', 'Validation failed', [
+          { path: 'body.interacting_with_operator', message: 'Not the id of an active operator' },
+        ]);
+      }
+      await db.transaction(async (tx) => {
+        if (body.user_push_token !== undefined) await setPushToken(tx, row.user.id, body.user_push_token);
+        if (body.chat_patient_status !== undefined || body.interacting_with_operator !== undefined) {
+          await updatePatientRow(tx, patientId, {
+            chatPatientStatus: body.chat_patient_status,
+            interactingWithOperator: body.interacting_with_operator,
+          });
+        }
+        if (!owner) await audit.record({ actorId: auth.account.user.id, action: 'update', resource: 'patient', resourceId: patientId, patientId }, tx);
+      });
+      return toPatient((await findPatientRecord(db, patientId))!);
+    },
+
+    async getCard(auth: AuthContext, cardId: string): Promise<PatientCard> {
+      const card = await visibleCard(auth, cardId);
+      if (!isOwner(auth, card.patientId)) {
+        await audit.record({ actorId: auth.account.user.id, action: 'read', resource: 'patient_card', resourceId: cardId, patientId: card.patientId });
+      }
+      return toPatientCard(card);
+    },
+
+    /**
+     * The owner saves quiz answers; with `patient_quizz_is_completed: true` the server scores them and appends a
+     * recommendation and a note. An admin may set the free consultations. Recommendations and notes sent are ignored.
+     */
+    async updateCard(auth: AuthContext, cardId: string, body: UpdatePatientCardBody): Promise<PatientCard> {
+      const card = await visibleCard(auth, cardId);
+      const owner = isOwner(auth, card.patientId);
+      const admin = auth.account.user.role === 'admin';
+      const quizFields = body.patient_quizz_results !== undefined || body.patient_quizz_is_completed !== undefined;
+      if (quizFields && !owner) throw forbidden('Only the patient answers the quiz');
+      if (body.patient_available_free_consultations !== undefined && !admin) throw forbidden('Only an admin sets the free consultations');
+      if (!owner && !admin) throw forbidden('You may not change this card');
+
+      const changes: Parameters<typeof updateCard>[2] = {};
+      if (body.patient_available_free_consultations !== undefined) changes.availableFreeConsultations = body.patient_available_free_consultations;
+      if (quizFields) {
+        const completing = body.patient_quizz_is_completed === true;
+        const results = body.patient_quizz_results ?? card.quizzResults;
+        const questions = await deps.quiz.questionRows();
+        const counts = countAnswers(results, questions, completing);
+        changes.quizzResults = results.map(({ question_id, answer_id }) => ({ question_id, answer_id }));
+        changes.quizzIsCompleted = completing;
+        if (completing) {
+          const level = scoreQuiz(await deps.quiz.getRules(), counts);
+          const score = formatScore(counts);
+          const at = deps.clock.now().toISOString();
+          const advice = recommendationTexts[level][card.locale];
+          changes.appendRecommendation = {
+            quiz_recommendation_date: at,
+            quiz_recommendation_title: advice.title,
+            quiz_recommendation_text: advice.text,
+            quiz_recommendation_level: level,
+            quiz_recommendation_score: score,
+          };
+          changes.appendNote = { note_id: randomUUID(), note_text: `${level}, ${score}`, note_date: at };
+        }
+      }
+      const updated = await db.transaction(async (tx) => {
+        const row = await updateCard(tx, cardId, changes);
+        if (!owner) await audit.record({ actorId: auth.account.user.id, action: 'update', resource: 'patient_card', resourceId: cardId, patientId: card.patientId }, tx);
+        return row;
+      });
+      return toPatientCard(updated);
+    },
   };
 }
 

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** Where uploaded bytes live. Keys come from `newStorageKey()`, never from anything a user sent. */
+export interface Storage {
+  /** Writes the stream under `key`; refuses (and removes what was written) once it passes `maxBytes`. Returns the size. */
+  put(key: string, stream: Readable, maxBytes: number): Promise<number>;
+  /** The bytes under `key`; throws `StorageNotFoundError` when there are none. */
+  get(key: string): Promise<Readable>;
+  /** Removes the bytes under `key`; a missing key is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+export class StorageLimitError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`The content is larger than ${maxBytes} bytes`);
+  }
+}
+
+export class StorageNotFoundError extends Error {}
+
+export class StorageKeyError extends Error {}
+
+/** A fresh random key; `prefix` is a fixed word of the caller (e.g. `documents`), never user input. */
+export const newStorageKey = (prefix: string) => `${prefix}-${randomUUID()}`;
+
+const KEY_PATTERN = /^[a-z]{1,32}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Files in one folder (`DATA_DIR/uploads`); a key that is not ours, or would resolve outside the folder, is refused. */
+export function createLocalStorage(root: string): Storage {
+  const folder = path.resolve(root);
+  let ready: Promise<unknown> | undefined;
+
+  function pathOf(key: string): string {
+    if (!KEY_PATTERN.test(key)) throw new StorageKeyError('Invalid storage key');
+    const resolved = path.resolve(folder, key);
+    if (path.dirname(resolved) !== folder) throw new StorageKeyError('Invalid storage key');
+    return resolved;
+  }
+
+  return {
+    async put(key, stream, maxBytes) {
+      const target = pathOf(key);
+      ready ??= mkdir(folder, { recursive: true, mode: 0o700 });
+      await ready;
+      let size = 0;
+      const limit = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          if (size > maxBytes) done(new StorageLimitError(maxBytes));
+          else done(null, chunk);
+        },
+      });
+      try {
+        // `wx`: never overwrite; a key is used once.
+        await pipeline(stream, limit, createWriteStream(target, { flags: 'wx', mode: 0o600 }));
+      } catch (error) {
+        await rm(target, { force: true });
+        throw error;
+      }
+      return size;
+    },
+
+    async get(key) {
+      const target = pathOf(key);
+      try {
+        await stat(target);
+      } catch {
+        throw new StorageNotFoundError('No such file');
+      }
+      return createReadStream(target);
+    },
+
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+  };
+}

@@ -1,0 +1,218 @@
+import { Readable } from 'node:stream';
+import {
+  DOCUMENT_MAX_BYTES,
+  DOCUMENTS_PER_PATIENT,
+  type DocumentContentType,
+  type ReferenceStatus,
+  type UserReference,
+} from '@rozmova/contracts';
+import type { Db } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { newStorageKey, StorageLimitError, StorageNotFoundError, type Storage } from '../../lib/storage.ts';
+import type { AccountRow } from '../accounts/accounts.repository.ts';
+import { detectFileType, SNIFF_BYTES, type DetectedType } from './file-type.ts';
+import {
+  countReferencesOfPatient,
+  deleteReference,
+  deleteReferencesOfPatient,
+  findReference,
+  insertReference,
+  listReferencesOfPatient,
+  lockPatientUploads,
+  updateReferenceStatus,
+  type ReferenceRow,
+} from './documents.repository.ts';
+
+/**
+ * What this module needs from the audit log (modules/audit `AuditService.record`): one entry per staff access to a
+ * patient's documents, `{ action: 'read' | 'update', resource: 'user_reference', resourceId, patientId }`.
+ */
+export interface AuditRecorder {
+  record(entry: { actorId: string; action: 'read' | 'update'; resource: 'user_reference'; resourceId: string; patientId: string }): Promise<unknown>;
+}
+
+/** The caller of a documents call: the signed-in account (user row, its patient id when it is a patient). */
+export type Actor = AccountRow;
+
+/**
+ * Whether a staff member may see and review a patient's documents. PRODUCT.md: the doctor of the patient's pending or
+ * running appointment. Appointments do not exist yet, so for now only admins; the appointment check goes here.
+ */
+export async function canStaffAccessDocuments(actor: Actor, _patient: { id: string }): Promise<boolean> {
+  return actor.user.role === 'admin';
+}
+
+export const DOCUMENT_BASE_NAME = 'Документ';
+export const DOCUMENT_TIME_ZONE = 'Europe/Kyiv';
+
+/** RFC 5987 encoding: encodeURIComponent leaves ' ( ) * ! unencoded, which a header parameter may not carry. */
+export const encodeRfc5987 = (value: string) =>
+  encodeURIComponent(value).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/** SPEC.md §5: "Документ" + date and time + the extension of the detected type, then URL-encoded. */
+export function documentFileName(at: Date, extension: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: DOCUMENT_TIME_ZONE,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return encodeRfc5987(`${DOCUMENT_BASE_NAME} ${parts.day}.${parts.month}.${parts.year} ${parts.hour}-${parts.minute}.${extension}`);
+}
+
+export function toUserReference(row: ReferenceRow): UserReference {
+  return {
+    id: row.id,
+    file: row.fileName,
+    patient_id: row.patientId,
+    status: row.status,
+    content_type: row.contentType as DocumentContentType,
+    size: row.size,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const unsupported = () => new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only PDF, JPEG, PNG and HEIC documents are accepted');
+const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', `A document may be at most ${DOCUMENT_MAX_BYTES / 1024 / 1024} MB`);
+const limitReached = () =>
+  new AppError('DOCUMENT_LIMIT_REACHED', `A patient may keep at most ${DOCUMENTS_PER_PATIENT} documents; delete one first`);
+
+/** Passes the bytes through once their first bytes are a supported type; `onType` learns the type before any byte. */
+async function* sniffed(source: AsyncIterable<Buffer>, onType: (type: DetectedType) => void): AsyncGenerator<Buffer> {
+  let head: Buffer | undefined = Buffer.alloc(0);
+  const decide = () => {
+    const type = detectFileType(head!);
+    if (!type) throw unsupported();
+    onType(type);
+  };
+  for await (const chunk of source) {
+    if (head === undefined) {
+      yield chunk;
+      continue;
+    }
+    head = Buffer.concat([head, chunk]);
+    if (head.length < SNIFF_BYTES) continue;
+    decide();
+    const first = head;
+    head = undefined;
+    yield first;
+  }
+  if (head !== undefined) {
+    decide();
+    yield head;
+  }
+}
+
+export function createDocumentsService(deps: { db: Db; storage: Storage; clock: Clock; audit: AuditRecorder }) {
+  const { db, storage, clock } = deps;
+
+  function ownPatientId(actor: Actor): string {
+    if (!actor.patientId) throw new AppError('FORBIDDEN', 'Only patients keep documents');
+    return actor.patientId;
+  }
+
+  /** The reference when the actor may see it: its owner, or staff allowed by `canStaffAccessDocuments`. Others: 404. */
+  async function visibleReference(actor: Actor, id: string): Promise<{ row: ReferenceRow; asStaff: boolean }> {
+    const row = await findReference(db, id);
+    if (!row) throw notFound('Document');
+    if (actor.patientId === row.patientId) return { row, asStaff: false };
+    if (actor.user.role !== 'patient' && (await canStaffAccessDocuments(actor, { id: row.patientId }))) return { row, asStaff: true };
+    throw notFound('Document');
+  }
+
+  const audit = (actor: Actor, action: 'read' | 'update', row: ReferenceRow) =>
+    deps.audit.record({ actorId: actor.user.id, action, resource: 'user_reference', resourceId: row.id, patientId: row.patientId });
+
+  return {
+    async listMine(actor: Actor): Promise<{ userReferences: UserReference[]; count: number }> {
+      const rows = await listReferencesOfPatient(db, ownPatientId(actor));
+      return { userReferences: rows.map(toUserReference), count: rows.length };
+    },
+
+    /** Streams the upload to storage, checking the type from its first bytes and the size as it goes. */
+    async upload(actor: Actor, content: AsyncIterable<Buffer>): Promise<UserReference> {
+      const patientId = ownPatientId(actor);
+      if ((await countReferencesOfPatient(db, patientId)) >= DOCUMENTS_PER_PATIENT) throw limitReached();
+      const key = newStorageKey('document');
+      let type: DetectedType | undefined;
+      let size: number;
+      try {
+        size = await storage.put(key, Readable.from(sniffed(content, (detected) => (type = detected))), DOCUMENT_MAX_BYTES);
+      } catch (error) {
+        if (error instanceof StorageLimitError) throw tooLarge();
+        throw error;
+      }
+      try {
+        const row = await db.transaction(async (tx) => {
+          await lockPatientUploads(tx, patientId);
+          if ((await countReferencesOfPatient(tx, patientId)) >= DOCUMENTS_PER_PATIENT) throw limitReached();
+          return insertReference(tx, {
+            patientId,
+            fileName: documentFileName(clock.now(), type!.extension),
+            storageKey: key,
+            contentType: type!.contentType,
+            size,
+          });
+        });
+        return toUserReference(row);
+      } catch (error) {
+        await storage.delete(key);
+        throw error;
+      }
+    },
+
+    async download(actor: Actor, id: string): Promise<{ reference: UserReference; stream: Readable }> {
+      const { row, asStaff } = await visibleReference(actor, id);
+      if (asStaff) await audit(actor, 'read', row);
+      try {
+        return { reference: toUserReference(row), stream: await storage.get(row.storageKey) };
+      } catch (error) {
+        if (error instanceof StorageNotFoundError) throw notFound('Document file');
+        throw error;
+      }
+    },
+
+    /** Staff review; the owner sees the status but may not set it. */
+    async setStatus(actor: Actor, id: string, status: ReferenceStatus): Promise<UserReference> {
+      const { row, asStaff } = await visibleReference(actor, id);
+      if (!asStaff) throw new AppError('FORBIDDEN', 'Only the reviewing doctor sets the status of a document');
+      await audit(actor, 'update', row);
+      const updated = await updateReferenceStatus(db, id, status);
+      if (!updated) throw notFound('Document');
+      return toUserReference(updated);
+    },
+
+    /** The owner deletes the row and the file. */
+    async deleteMine(actor: Actor, id: string): Promise<UserReference> {
+      const patientId = ownPatientId(actor);
+      const row = await findReference(db, id);
+      if (!row || row.patientId !== patientId) throw notFound('Document');
+      const deleted = await deleteReference(db, id);
+      if (!deleted) throw notFound('Document');
+      await storage.delete(deleted.storageKey);
+      return toUserReference(deleted);
+    },
+
+    /**
+     * Account removal: deletes a patient's document rows in the caller's transaction; the returned function removes
+     * the files and is called after the transaction commits.
+     */
+    async removeAllOfPatient(patientId: string, tx: Db = db): Promise<() => Promise<void>> {
+      const keys = await deleteReferencesOfPatient(tx, patientId);
+      return async () => {
+        for (const key of keys) await storage.delete(key);
+      };
+    },
+  };
+}
+
+export type DocumentsService = ReturnType<typeof createDocumentsService>;

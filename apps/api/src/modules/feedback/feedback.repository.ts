@@ -1,0 +1,75 @@
+import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { FeedbackType } from '@rozmova/contracts';
+import type { Db } from '../../db/client.ts';
+import { feedback } from '../../db/schema.ts';
+
+export type FeedbackRow = typeof feedback.$inferSelect;
+export type NewFeedback = typeof feedback.$inferInsert;
+
+/** Newest first; at most `limit` rows and the number of all that match. */
+export async function listFeedback(
+  db: Db,
+  filter: { type?: FeedbackType; userId?: string; publishedOnly?: boolean },
+  limit: number,
+): Promise<{ rows: FeedbackRow[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (filter.type) conditions.push(eq(feedback.type, filter.type));
+  if (filter.userId) conditions.push(eq(feedback.userId, filter.userId));
+  if (filter.publishedOnly) conditions.push(eq(feedback.isPublished, true));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db.select().from(feedback).where(where).orderBy(desc(feedback.createdAt), desc(feedback.id)).limit(limit),
+    db.select({ n: count() }).from(feedback).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findFeedback(db: Db, id: string): Promise<FeedbackRow | undefined> {
+  const [row] = await db.select().from(feedback).where(eq(feedback.id, id));
+  return row;
+}
+
+/** The user's feedback of a type (for doctor feedback: about that doctor). */
+export async function findFeedbackOfUser(db: Db, userId: string, type: FeedbackType, doctorId?: string): Promise<FeedbackRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(feedback)
+    .where(
+      and(
+        eq(feedback.userId, userId),
+        eq(feedback.type, type),
+        type === 'doctor' ? (doctorId ? eq(feedback.doctorId, doctorId) : isNull(feedback.doctorId)) : undefined,
+      ),
+    )
+    .orderBy(desc(feedback.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Serialises one user's feedback writes until the transaction ends, so "one per user and type" holds under races. */
+export async function lockFeedbackOfUser(tx: Db, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`feedback:${userId}`}))`);
+}
+
+export async function insertFeedback(db: Db, values: NewFeedback): Promise<FeedbackRow> {
+  const [row] = await db.insert(feedback).values(values).returning();
+  return row!;
+}
+
+export async function updateFeedback(db: Db, id: string, values: Partial<NewFeedback>): Promise<FeedbackRow | undefined> {
+  const [row] = await db
+    .update(feedback)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(feedback.id, id))
+    .returning();
+  return row;
+}
+
+export async function clearAuthorName(db: Db, userId: string): Promise<void> {
+  await db.update(feedback).set({ userName: '', updatedAt: sql`now()` }).where(eq(feedback.userId, userId));
+}
+
+export async function deleteFeedback(db: Db, id: string): Promise<FeedbackRow | undefined> {
+  const [row] = await db.delete(feedback).where(eq(feedback.id, id)).returning();
+  return row;
+}

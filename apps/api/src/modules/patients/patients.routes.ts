@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  idParamsSchema,
+  listPatientsQuerySchema,
+  patientCardSchema,
+  patientListSchema,
+  patientLookupQuerySchema,
+  patientLookupSchema,
+  patientPaths,
+  patientSchema,
+  updatePatientBodySchema,
+  updatePatientCardBodySchema,
+} from '@rozmova/contracts';
+import { authOf } from '../../http/access.ts';
+import type { PatientsService } from './patients.service.ts';
+
+export function registerPatientRoutes(app: FastifyInstance, deps: { patients: PatientsService }): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // Owner or staff: the service answers 404 to anyone else, so the route lets every signed-in account through.
+  const signedIn = { access: 'user' } as const;
+
+  r.get(
+    patientPaths.lookup,
+    { config: { access: ['operator', 'doctor'] }, schema: { querystring: patientLookupQuerySchema, response: { 200: patientLookupSchema } } },
+    async (request) => deps.patients.lookup(request.query.findCriteria),
+  );
+
+  r.get(
+    patientPaths.patients,
+    { config: { access: ['operator'] }, schema: { querystring: listPatientsQuerySchema, response: { 200: patientListSchema } } },
+    async (request) => deps.patients.list(request.query),
+  );
+
+  r.get(patientPaths.patient, { config: signedIn, schema: { params: idParamsSchema, response: { 200: patientSchema } } }, async (request) =>
+    deps.patients.getPatient(authOf(request), request.params.id),
+  );
+
+  r.put(
+    patientPaths.patient,
+    { config: signedIn, schema: { params: idParamsSchema, body: updatePatientBodySchema, response: { 200: patientSchema } } },
+    async (request) => deps.patients.updatePatient(authOf(request), request.params.id, request.body),
+  );
+
+  r.get(patientPaths.card, { config: signedIn, schema: { params: idParamsSchema, response: { 200: patientCardSchema } } }, async (request) =>
+    deps.patients.getCard(authOf(request), request.params.id),
+  );
+
+  r.put(
+    patientPaths.card,
+    { config: signedIn, schema: { params: idParamsSchema, body: updatePatientCardBodySchema, response: { 200: patientCardSchema } } },
+    async (request) => deps.patients.updateCard(authOf(request), request.params.id, request.body),
+  );
+}
