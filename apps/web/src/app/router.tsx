@@ -34,6 +34,10 @@ export const routes: RouteObject[] = [
                 lazy: () => import('../features/landing/contacts-page.tsx').then((m) => ({ Component: m.ContactsPage })),
               }),
               page({
+                path: 'diagnosis',
+                lazy: () => import('../features/quiz/diagnosis-page.tsx').then((m) => ({ Component: m.DiagnosisPage })),
+              }),
+              page({
                 path: 'term-of-use',
                 lazy: () => import('../features/landing/terms-page.tsx').then((m) => ({ Component: m.TermsPage })),
               }),
@@ -49,6 +53,11 @@ export const routes: RouteObject[] = [
               page({
                 path: 'user',
                 lazy: () => import('../features/cabinet/cabinet-page.tsx').then((m) => ({ Component: m.CabinetPage })),
+              }),
+              page({
+                path: 'user/quizz',
+                handle: { role: 'patient' },
+                lazy: () => import('../features/quiz/quiz-page.tsx').then((m) => ({ Component: m.QuizPage })),
               }),
             ],
           },

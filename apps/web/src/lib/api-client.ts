@@ -30,7 +30,15 @@ export interface ClientSettings {
   decryptionKey: string | null;
 }
 
-function buildUrl(apiBase: string, path: string, query: RequestOptions['query']): string {
+/** The headers of every call (SPEC.md §7), with the bearer token when signed in. */
+export function requestHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...clientHeaders() };
+  const token = readAuthToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+export function buildUrl(apiBase: string, path: string, query?: RequestOptions['query']): string {
   const url = new URL(`${apiBase.replace(/\/$/, '')}${path}`, window.location.origin);
   for (const [name, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== '') url.searchParams.set(name, String(value));
@@ -62,14 +70,12 @@ async function decryptIfNeeded(data: unknown, key: string | null): Promise<unkno
   }
 }
 
-const isErrorBody = (value: unknown): value is ErrorBody =>
+export const isErrorBody = (value: unknown): value is ErrorBody =>
   typeof value === 'object' && value !== null && typeof (value as ErrorBody).code === 'string';
 
 export function createApiClient(settings: ClientSettings) {
   return async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json', ...clientHeaders() };
-    const token = readAuthToken();
-    if (token) headers.Authorization = `Bearer ${token}`;
+    const headers = requestHeaders();
     let body: BodyInit | undefined;
     if (options.body instanceof FormData) {
       body = options.body;

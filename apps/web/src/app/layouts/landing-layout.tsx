@@ -11,6 +11,7 @@ export function LandingLayout() {
   const [params] = useSearchParams();
   const links = [
     { to: '/', label: t('nav.home') },
+    { to: '/diagnosis', label: t('nav.selfCheck') },
     { to: '/about-us', label: t('nav.about') },
     { to: '/contacts', label: t('nav.contacts') },
   ];

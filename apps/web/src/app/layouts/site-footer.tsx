@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 export function SiteFooter() {
   const { t } = useTranslation();
   const links = [
+    { to: '/diagnosis', label: t('nav.selfCheck') },
     { to: '/about-us', label: t('nav.about') },
     { to: '/contacts', label: t('nav.contacts') },
     { to: '/term-of-use', label: t('nav.terms') },

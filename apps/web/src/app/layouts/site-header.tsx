@@ -39,7 +39,7 @@ export function SiteHeader({ links = [], withAuth = false }: { links?: HeaderLin
           <Group gap="lg" wrap="nowrap">
             <Logo />
             {links.length > 0 && (
-              <Group component="nav" aria-label={t('header.navigation')} gap="xs" visibleFrom="md">
+              <Group component="nav" aria-label={t('header.navigation')} gap="xs" visibleFrom="lg" wrap="nowrap">
                 {links.map((link) => (
                   <NavLink key={link.to} to={link.to} end className="header-link">
                     {link.label}
@@ -71,7 +71,7 @@ export function SiteHeader({ links = [], withAuth = false }: { links?: HeaderLin
             <Burger
               opened={menu === 'open'}
               onClick={() => setMenu(menu === 'open' ? 'closed' : 'open')}
-              hiddenFrom="md"
+              hiddenFrom="lg"
               size="sm"
               aria-label={t('header.openMenu')}
             />

@@ -1,13 +1,18 @@
 import { Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { useAuth } from '../../lib/auth-store.ts';
 import { PageShell } from './page-shell.tsx';
-import { SiteHeader } from './site-header.tsx';
+import { SiteHeader, type HeaderLink } from './site-header.tsx';
 
 export function UserLayout() {
   const { t } = useTranslation();
+  const { user } = useAuth();
+  const links: HeaderLink[] = [{ to: '/user', label: t('nav.cabinet') }];
+  // The self-check fills the patient card, which only patients have.
+  if (user?.role_specific_data.patient) links.push({ to: '/user/quizz', label: t('nav.selfCheck') });
   return (
-    <PageShell header={<SiteHeader links={[{ to: '/user', label: t('nav.cabinet') }]} />}>
+    <PageShell header={<SiteHeader links={links} />}>
       <Container size="md" py="xl">
         <Outlet />
       </Container>

@@ -1,5 +1,6 @@
 import type { User } from '@rozmova/contracts';
 import { useNavigate, useSearchParams } from 'react-router';
+import { hasFinishedVisitorQuiz } from '../../lib/quiz.ts';
 import { ForgotPasswordModal } from './forgot-password-modal.tsx';
 import { LoginModal } from './login-modal.tsx';
 import { SignUpModal } from './sign-up-modal.tsx';
@@ -18,7 +19,11 @@ export default function AuthDialogs() {
     else updated.delete('auth');
     setParams(updated, { replace: next !== null });
   };
-  const openCabinet = (user: User) => void navigate(user.user_role === 'admin' ? '/admin' : '/user');
+  // A visitor who finished the self-check on /diagnosis sees the result, scored now that there is a patient card.
+  const openCabinet = (user: User) =>
+    void navigate(
+      user.user_role === 'admin' ? '/admin' : user.user_role === 'patient' && hasFinishedVisitorQuiz() ? '/user/quizz' : '/user',
+    );
 
   switch (dialog) {
     case 'login':

@@ -1,25 +1,54 @@
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useAuth } from '../../lib/auth-store.ts';
+import { cardIdOf } from '../../lib/patient-card.ts';
+import { CardTab } from './card-tab.tsx';
+import { DocumentsTab } from './documents-tab.tsx';
 import { ProfileTab } from './profile-tab.tsx';
 
+const patientTabs = ['card', 'documents'] as const;
+
+/** The cabinet; `?tab=card` or `?tab=documents` opens a patient's card or documents, the profile is the default. */
 export function CabinetPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
+  const [params, setParams] = useSearchParams();
   if (!user) return null;
+  const cardId = cardIdOf(user);
+  const requested = params.get('tab');
+  const tab = cardId && patientTabs.some((name) => name === requested) ? requested! : 'profile';
+  const selectTab = (value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (value && value !== 'profile') next.set('tab', value);
+    else next.delete('tab');
+    setParams(next, { replace: true });
+  };
   return (
     <Stack gap="lg">
       <div>
         <Title order={1}>{t('cabinet.greeting', { name: user.user_name })}</Title>
-        <Text mt="xs">{t('cabinet.lead')}</Text>
+        <Text mt="xs">{cardId ? t('cabinet.leadPatient') : t('cabinet.lead')}</Text>
       </div>
-      <Tabs defaultValue="profile" keepMounted={false}>
+      <Tabs value={tab} onChange={selectTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="profile">{t('cabinet.profileTab')}</Tabs.Tab>
+          {cardId && <Tabs.Tab value="card">{t('cabinet.cardTab')}</Tabs.Tab>}
+          {cardId && <Tabs.Tab value="documents">{t('cabinet.documentsTab')}</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="profile" pt="lg">
           <ProfileTab user={user} />
         </Tabs.Panel>
+        {cardId && (
+          <Tabs.Panel value="card" pt="lg">
+            <CardTab cardId={cardId} />
+          </Tabs.Panel>
+        )}
+        {cardId && (
+          <Tabs.Panel value="documents" pt="lg">
+            <DocumentsTab />
+          </Tabs.Panel>
+        )}
       </Tabs>
     </Stack>
   );

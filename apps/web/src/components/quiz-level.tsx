@@ -1,0 +1,59 @@
+import { Alert, Anchor, Box, Group, List, Text } from '@mantine/core';
+import type { QuizLevel } from '@rozmova/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+const levelColour: Record<QuizLevel, string> = {
+  red: 'var(--mantine-color-danger-filled)',
+  yellow: 'var(--mantine-color-yellow-5)',
+  green: 'var(--mantine-color-green-7)',
+  unknown: 'var(--mantine-color-gray-5)',
+};
+
+/** A level as a coloured dot and its name: the colour is never the only sign. */
+export function QuizLevelMark({ level }: { level: QuizLevel }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={8} wrap="nowrap" component="span" display="inline-flex">
+      <Box component="span" aria-hidden="true" w={12} h={12} bg={levelColour[level]} style={{ borderRadius: '50%', flex: 'none' }} />
+      <Text component="span" fw={600}>
+        {t(`quiz.levels.${level}`)}
+      </Text>
+    </Group>
+  );
+}
+
+/** The links on the red background take the text colour (the brand green is too faint there), underlined to stand out. */
+const helpLink = { inherit: true, fw: 700, c: 'var(--mantine-color-text)', underline: 'always' } as const;
+
+/** Where to get help at once: a crisis line, the emergency number and a way to ask us (PRODUCT.md "Quiz": red). */
+export function CrisisHelp() {
+  const { t } = useTranslation();
+  return (
+    <Alert color="danger" variant="light" title={t('quiz.helpTitle')} role="region">
+      <Text size="sm" mb="xs">
+        {t('quiz.helpText')}
+      </Text>
+      <List size="sm" spacing={4}>
+        <List.Item>
+          {t('quiz.helpLifeline')}{' '}
+          <Anchor href="tel:7333" {...helpLink}>
+            7333
+          </Anchor>{' '}
+          {t('quiz.helpLifelineFree')}
+        </List.Item>
+        <List.Item>
+          {t('quiz.helpEmergency')}{' '}
+          <Anchor href="tel:112" {...helpLink}>
+            112
+          </Anchor>
+        </List.Item>
+        <List.Item>
+          <Anchor component={Link} to="/contacts" {...helpLink}>
+            {t('quiz.helpContact')}
+          </Anchor>
+        </List.Item>
+      </List>
+    </Alert>
+  );
+}

@@ -1,0 +1,127 @@
+import { Button, Card, Group, List, Progress, Radio, Stack, Text, Title } from '@mantine/core';
+import type { QuizQuestion } from '@rozmova/contracts';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { canGoBack, isLastQuestion, progressPercent, type QuizAnswers } from '../lib/quiz.ts';
+
+/** The language of the question texts: the interface language. */
+function useTextLanguage(): 'uk' | 'en' {
+  const { i18n } = useTranslation();
+  return i18n.resolvedLanguage === 'uk' ? 'uk' : 'en';
+}
+
+interface IntroProps {
+  questionCount: number;
+  /** Answers already given: the button continues instead of starting. */
+  answered: number;
+  onStart: () => void;
+  children?: ReactNode;
+}
+
+/** Step 1: what the self-check is (and is not) and how long it takes. */
+export function QuizIntro({ questionCount, answered, onStart, children }: IntroProps) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="quiz-intro-title">
+      <Stack gap="md">
+        <Title order={2} fz="lg" id="quiz-intro-title">
+          {t('quiz.introTitle')}
+        </Title>
+        <Text>{t('quiz.introText')}</Text>
+        <List spacing="xs">
+          <List.Item>{t('quiz.introQuestions', { number: questionCount })}</List.Item>
+          <List.Item>{t('quiz.introAnswers')}</List.Item>
+          <List.Item>{t('quiz.introSaved')}</List.Item>
+        </List>
+        <Text fw={600}>{t('quiz.notDiagnosis')}</Text>
+        {children}
+        <Group>
+          <Button onClick={onStart}>
+            {answered > 0 ? t('quiz.continue', { answered, count: questionCount }) : t('quiz.start')}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+interface QuestionProps {
+  questions: QuizQuestion[];
+  index: number;
+  answers: QuizAnswers;
+  onAnswer: (questionId: string, answerId: string) => void;
+  onBack: () => void;
+  /** Next question, or on the last one the end of the quiz. */
+  onNext: () => void;
+  finishing?: boolean;
+  /** Under the buttons: whether the answers are saved, or an error. */
+  footer?: ReactNode;
+}
+
+/** Step 2: one question at a time, its answers as a radio group, Back / Next and the SPEC.md §4 progress. */
+export function QuizQuestionStep({ questions, index, answers, onAnswer, onBack, onNext, finishing = false, footer }: QuestionProps) {
+  const { t } = useTranslation();
+  const language = useTextLanguage();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const question = questions[index];
+  const count = questions.length;
+  const percent = progressPercent(index, count);
+
+  // A new question (or the first, after the intro's button is gone): screen readers and keyboards start at its heading.
+  useEffect(() => {
+    heading.current?.focus();
+  }, [index]);
+
+  if (!question) return null;
+  const selected = answers[question.id] ?? null;
+  const last = isLastQuestion(index, count);
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="quiz-question-title">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (selected) onNext();
+        }}
+      >
+        <Stack gap="lg">
+          <Stack gap={6}>
+            <Group justify="space-between" gap="xs">
+              <Title order={2} fz="md" id="quiz-question-title" ref={heading} tabIndex={-1}>
+                {t('quiz.questionOf', { number: index + 1, count })}
+              </Title>
+              <Text size="sm">{t('quiz.percentDone', { percent })}</Text>
+            </Group>
+            <Progress value={percent} aria-label={t('quiz.progress')} size="md" />
+          </Stack>
+          <Radio.Group
+            key={question.id}
+            label={question.question_text[language]}
+            value={selected}
+            onChange={(answerId) => onAnswer(question.id, answerId)}
+            styles={{ label: { fontSize: 'var(--mantine-font-size-lg)', marginBottom: 'var(--mantine-spacing-sm)' } }}
+          >
+            <Stack gap="sm">
+              {question.question_answers.map((answer) => (
+                <Radio key={answer.id} value={answer.id} label={answer.text[language]} />
+              ))}
+            </Stack>
+          </Radio.Group>
+          <Group justify="space-between" gap="sm">
+            {canGoBack(index) ? (
+              <Button variant="default" onClick={onBack} disabled={finishing}>
+                {t('common.back')}
+              </Button>
+            ) : (
+              <span />
+            )}
+            <Button type="submit" disabled={!selected} loading={finishing}>
+              {last ? t('quiz.finish') : t('quiz.next')}
+            </Button>
+          </Group>
+          {footer}
+        </Stack>
+      </form>
+    </Card>
+  );
+}

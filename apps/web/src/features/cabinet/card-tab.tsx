@@ -1,0 +1,105 @@
+import { Button, Card, Group, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import type { PatientCard } from '@rozmova/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FormError } from '../../components/form-error.tsx';
+import { CrisisHelp, QuizLevelMark } from '../../components/quiz-level.tsx';
+import { dateTimeText } from '../../lib/dates.ts';
+import { latestRecommendation, usePatientCard } from '../../lib/patient-card.ts';
+
+function quizAction(card: PatientCard): 'take' | 'continue' | 'retake' {
+  if (!card.patient_quizz_is_completed && card.patient_quizz_results.length > 0) return 'continue';
+  return card.patient_quizz_recommendations.length > 0 ? 'retake' : 'take';
+}
+
+/** "My card": the latest self-check result, the history of results and the notes. */
+export function CardTab({ cardId }: { cardId: string }) {
+  const { t, i18n } = useTranslation();
+  const card = usePatientCard(cardId);
+  if (card.error) return <FormError error={card.error} />;
+  if (!card.data) return <Loader aria-label={t('common.loading')} />;
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const latest = latestRecommendation(card.data);
+  const history = [...card.data.patient_quizz_recommendations].reverse();
+  const notes = [...card.data.patient_notes].reverse();
+
+  return (
+    <Stack gap="lg">
+      <Card withBorder padding="lg" component="section" aria-labelledby="card-latest-title">
+        <Stack gap="sm">
+          <Title order={2} fz="lg" id="card-latest-title">
+            {t('card.latestTitle')}
+          </Title>
+          {latest ? (
+            <>
+              <Text size="sm">{dateTimeText(latest.quiz_recommendation_date, locale)}</Text>
+              <Group gap="xs">
+                <Text>{t('quiz.level')}</Text>
+                <QuizLevelMark level={latest.quiz_recommendation_level} />
+              </Group>
+              <Text fw={600}>{latest.quiz_recommendation_title}</Text>
+              <Text>{latest.quiz_recommendation_text}</Text>
+              {latest.quiz_recommendation_level === 'red' && <CrisisHelp />}
+            </>
+          ) : (
+            <Text>{t('card.noResult')}</Text>
+          )}
+          <div>
+            <Button component={Link} to="/user/quizz">
+              {t(`card.quiz.${quizAction(card.data)}`)}
+            </Button>
+          </div>
+        </Stack>
+      </Card>
+
+      {history.length > 0 && (
+        <Card withBorder padding="lg" component="section" aria-labelledby="card-history-title">
+          <Title order={2} fz="lg" id="card-history-title" mb="sm">
+            {t('card.historyTitle')}
+          </Title>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('card.date')}</Table.Th>
+                <Table.Th scope="col">{t('card.level')}</Table.Th>
+                <Table.Th scope="col">{t('card.score')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {history.map((item) => (
+                <Table.Tr key={item.quiz_recommendation_date}>
+                  <Table.Td>{dateTimeText(item.quiz_recommendation_date, locale)}</Table.Td>
+                  <Table.Td>
+                    <QuizLevelMark level={item.quiz_recommendation_level} />
+                  </Table.Td>
+                  <Table.Td>{item.quiz_recommendation_score}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Card>
+      )}
+
+      <Card withBorder padding="lg" component="section" aria-labelledby="card-notes-title">
+        <Title order={2} fz="lg" id="card-notes-title" mb="sm">
+          {t('card.notesTitle')}
+        </Title>
+        {notes.length > 0 ? (
+          <List spacing="xs">
+            {notes.map((note) => (
+              <List.Item key={note.note_id}>
+                <Text component="span" size="sm" fw={600}>
+                  {dateTimeText(note.note_date, locale)}
+                </Text>
+                {' — '}
+                {note.note_text}
+              </List.Item>
+            ))}
+          </List>
+        ) : (
+          <Text>{t('card.noNotes')}</Text>
+        )}
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,75 @@
+import {
+  documentPaths,
+  type UserReference,
+  type UserReferenceList,
+  type UserReferenceResponse,
+} from '@rozmova/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api-client.ts';
+import { dateLabel } from '../../lib/dates.ts';
+import { downloadBlob, openBlob, uploadFile } from '../../lib/files.ts';
+
+/** A document as the cabinet lists it (SPEC.md §3): with its readable name and `reference_createdAt_label` (dd.MM.YY). */
+export interface ListedReference extends UserReference {
+  name: string;
+  reference_createdAt_label: string;
+}
+
+/** The stored name is URL-encoded (SPEC.md §5). */
+function readableName(file: string): string {
+  try {
+    return decodeURIComponent(file);
+  } catch {
+    return file;
+  }
+}
+
+export const toListedReference = (reference: UserReference): ListedReference => ({
+  ...reference,
+  name: readableName(reference.file),
+  reference_createdAt_label: dateLabel(reference.createdAt),
+});
+
+const listKey = ['user-references', 'my'] as const;
+const withId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
+
+export function useMyReferences() {
+  return useQuery({
+    queryKey: listKey,
+    queryFn: ({ signal }) => apiRequest<UserReferenceList>(documentPaths.listMy, { signal }),
+    select: (data) => ({ count: data.count, references: data.userReferences.map(toListedReference) }),
+  });
+}
+
+export function useUploadReference() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, onProgress, signal }: { file: File; onProgress: (percent: number) => void; signal: AbortSignal }) =>
+      uploadFile<UserReferenceResponse>(documentPaths.createMy, file, { onProgress, signal }),
+    onSuccess: () => client.invalidateQueries({ queryKey: listKey }),
+  });
+}
+
+export function useDeleteReference() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<UserReferenceResponse>(withId(documentPaths.deleteMy, id), { method: 'DELETE' }),
+    // Removed from the list as soon as the server says OK (SPEC.md §7).
+    onSuccess: (_data, id) =>
+      client.setQueryData<UserReferenceList>(listKey, (list) =>
+        list && { userReferences: list.userReferences.filter((item) => item.id !== id), count: Math.max(0, list.count - 1) },
+      ),
+  });
+}
+
+/** Browsers show PDF, JPEG and PNG; HEIC is saved instead. */
+const viewable = new Set(['application/pdf', 'image/jpeg', 'image/png']);
+
+export function useOpenReference() {
+  return useMutation({
+    mutationFn: async (reference: ListedReference) => {
+      const blob = await downloadBlob(withId(documentPaths.file, reference.id));
+      openBlob(blob, reference.name, !viewable.has(reference.content_type));
+    },
+  });
+}

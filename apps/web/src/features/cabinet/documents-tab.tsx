@@ -1,0 +1,212 @@
+import { Alert, Button, Card, FileButton, Group, Loader, Modal, Progress, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { DOCUMENT_MAX_BYTES, DOCUMENTS_PER_PATIENT } from '@rozmova/contracts';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormError } from '../../components/form-error.tsx';
+import { errorText } from '../../lib/api-errors.ts';
+import {
+  useDeleteReference,
+  useMyReferences,
+  useOpenReference,
+  useUploadReference,
+  type ListedReference,
+} from './documents-api.ts';
+
+const ACCEPT = 'application/pdf,image/jpeg,image/png,image/heic,image/heif,.pdf,.jpg,.jpeg,.png,.heic,.heif';
+const ACCEPTED_NAME = /\.(pdf|jpe?g|png|heic|heif)$/i;
+
+function sizeText(bytes: number, language: string): string {
+  const megabytes = bytes / (1024 * 1024);
+  const format = new Intl.NumberFormat(language === 'uk' ? 'uk-UA' : 'en-GB', { maximumFractionDigits: 1 });
+  return megabytes >= 0.1 ? `${format.format(megabytes)} MB` : `${format.format(Math.max(1, Math.round(bytes / 1024)))} KB`;
+}
+
+/** A check before sending 20 MB for nothing; the server checks the content again. */
+function localProblem(file: File): 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | null {
+  if (file.size > DOCUMENT_MAX_BYTES) return 'PAYLOAD_TOO_LARGE';
+  if (!ACCEPTED_NAME.test(file.name)) return 'UNSUPPORTED_MEDIA_TYPE';
+  return null;
+}
+
+/** "Documents": upload with progress, the list with dates as dd.MM.YY, open and delete (with a confirmation). */
+export function DocumentsTab() {
+  const { t } = useTranslation();
+  const references = useMyReferences();
+  const [toDelete, setToDelete] = useState<ListedReference | null>(null);
+  const open = useOpenReference();
+  const limitReached = (references.data?.count ?? 0) >= DOCUMENTS_PER_PATIENT;
+
+  return (
+    <Stack gap="lg">
+      <UploadCard disabled={limitReached} />
+      <Card withBorder padding="lg" component="section" aria-labelledby="documents-list-title">
+        <Title order={2} fz="lg" id="documents-list-title" mb="sm">
+          {t('documents.listTitle')}
+        </Title>
+        {references.error ? (
+          <FormError error={references.error} />
+        ) : !references.data ? (
+          <Loader aria-label={t('common.loading')} />
+        ) : references.data.references.length === 0 ? (
+          <Text>{t('documents.empty')}</Text>
+        ) : (
+          <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }}>
+            {references.data.references.map((reference) => (
+              <DocumentRow
+                key={reference.id}
+                reference={reference}
+                opening={open.isPending && open.variables?.id === reference.id}
+                onOpen={() =>
+                  open.mutate(reference, {
+                    onError: (error) => notifications.show({ color: 'danger', message: errorText(t, error) }),
+                  })
+                }
+                onDelete={() => setToDelete(reference)}
+              />
+            ))}
+          </Stack>
+        )}
+        {limitReached && (
+          <Text size="sm" mt="sm">
+            {t('documents.limitReached', { limit: DOCUMENTS_PER_PATIENT })}
+          </Text>
+        )}
+      </Card>
+      {toDelete && <DeleteModal reference={toDelete} onClose={() => setToDelete(null)} />}
+    </Stack>
+  );
+}
+
+interface RowProps {
+  reference: ListedReference;
+  opening: boolean;
+  onOpen: () => void;
+  onDelete: () => void;
+}
+
+function DocumentRow({ reference, opening, onOpen, onDelete }: RowProps) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Group component="li" justify="space-between" gap="sm" py="sm" className="document-row">
+      <div style={{ minWidth: 0, flex: '1 1 14rem' }}>
+        <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+          {reference.name}
+        </Text>
+        <Text size="sm">
+          {t('documents.added', { date: reference.reference_createdAt_label })} · {sizeText(reference.size, i18n.resolvedLanguage ?? 'en')}
+        </Text>
+      </div>
+      <Group gap="xs" wrap="nowrap">
+        <Button variant="default" size="sm" onClick={onOpen} loading={opening} aria-label={t('documents.openNamed', { name: reference.name })}>
+          {t('documents.open')}
+        </Button>
+        <Button
+          variant="outline"
+          color="danger"
+          size="sm"
+          onClick={onDelete}
+          aria-label={t('documents.deleteNamed', { name: reference.name })}
+        >
+          {t('documents.delete')}
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+function UploadCard({ disabled }: { disabled: boolean }) {
+  const { t } = useTranslation();
+  const upload = useUploadReference();
+  const [progress, setProgress] = useState(0);
+  const [fileName, setFileName] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  const reset = useRef<() => void>(null);
+
+  const start = (file: File | null) => {
+    reset.current?.();
+    if (!file) return;
+    upload.reset();
+    const local = localProblem(file);
+    setProblem(local);
+    if (local) return;
+    setFileName(file.name);
+    setProgress(0);
+    abort.current = new AbortController();
+    upload.mutate(
+      { file, onProgress: setProgress, signal: abort.current.signal },
+      { onSuccess: () => notifications.show({ message: t('documents.uploaded', { name: file.name }) }) },
+    );
+  };
+  const cancelled = upload.error instanceof DOMException && upload.error.name === 'AbortError';
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="documents-upload-title">
+      <Stack gap="sm">
+        <Title order={2} fz="lg" id="documents-upload-title">
+          {t('documents.uploadTitle')}
+        </Title>
+        <Text size="sm">{t('documents.uploadHint')}</Text>
+        <Group gap="sm">
+          <FileButton onChange={start} accept={ACCEPT} resetRef={reset} disabled={disabled || upload.isPending}>
+            {(props) => (
+              <Button {...props} disabled={disabled || upload.isPending}>
+                {t('documents.upload')}
+              </Button>
+            )}
+          </FileButton>
+          {upload.isPending && (
+            <Button variant="default" onClick={() => abort.current?.abort()}>
+              {t('documents.cancelUpload')}
+            </Button>
+          )}
+        </Group>
+        {upload.isPending && (
+          <Stack gap={4}>
+            <Text size="sm" role="status">
+              {t('documents.uploading', { name: fileName, percent: progress })}
+            </Text>
+            <Progress value={progress} aria-label={t('documents.uploadProgress')} />
+          </Stack>
+        )}
+        {problem && (
+          <Alert color="danger" role="alert">
+            {t(`errors.code.${problem}`)}
+          </Alert>
+        )}
+        {cancelled ? <Text size="sm">{t('documents.uploadCancelled')}</Text> : <FormError error={upload.error} />}
+      </Stack>
+    </Card>
+  );
+}
+
+function DeleteModal({ reference, onClose }: { reference: ListedReference; onClose: () => void }) {
+  const { t } = useTranslation();
+  const remove = useDeleteReference();
+  return (
+    <Modal opened onClose={onClose} title={t('documents.deleteTitle')}>
+      <Stack gap="sm">
+        <Text style={{ overflowWrap: 'anywhere' }}>{t('documents.deleteText', { name: reference.name })}</Text>
+        <FormError error={remove.error} />
+        <Button
+          color="danger"
+          loading={remove.isPending}
+          onClick={() =>
+            remove.mutate(reference.id, {
+              onSuccess: () => {
+                notifications.show({ message: t('documents.deleted', { name: reference.name }) });
+                onClose();
+              },
+            })
+          }
+        >
+          {t('documents.deleteConfirm')}
+        </Button>
+        <Button variant="default" onClick={onClose} data-autofocus>
+          {t('common.cancel')}
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}

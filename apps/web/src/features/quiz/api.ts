@@ -1,0 +1,33 @@
+import { feedbackPaths, type CreateFeedbackBody, type Feedback, type PatientCard, type QuizResult } from '@rozmova/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api-client.ts';
+import { patientCardKey, updatePatientCard } from '../../lib/patient-card.ts';
+import { clearDraft, patientQuizKey, VISITOR_QUIZ_KEY } from '../../lib/quiz.ts';
+
+/**
+ * Completes the quiz: the server scores the answers and returns the card with the new recommendation.
+ * The drafts on this device are dropped before the card is shown, so the finished answers are never sent again.
+ */
+export function useCompleteQuiz(cardId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (results: QuizResult[]) => {
+      const card = await updatePatientCard(cardId, { patient_quizz_results: results, patient_quizz_is_completed: true });
+      clearDraft(patientQuizKey(cardId));
+      clearDraft(VISITOR_QUIZ_KEY);
+      return card;
+    },
+    onSuccess: (card: PatientCard) => client.setQueryData(patientCardKey(cardId), card),
+  });
+}
+
+/** The patient's quiz feedback; sending again replaces it (POST /v1/feedback/user/{userId}). */
+export function useSendQuizFeedback(userId: string) {
+  return useMutation({
+    mutationFn: (body: Pick<CreateFeedbackBody, 'feedback_rating' | 'feedback_comment'>) =>
+      apiRequest<Feedback>(feedbackPaths.byUser.replace(':id', encodeURIComponent(userId)), {
+        method: 'POST',
+        body: { type: 'quiz', ...body },
+      }),
+  });
+}
