@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import type { MailCatcher } from '../../apps/api/src/test/mail.ts';
 import { expect, expectAccessible, test, uniqueEmail } from '../support/fixtures.ts';
 import { dialog } from '../support/ui.ts';
 
@@ -25,6 +26,85 @@ async function answerAll(page: Page, choice: (index: number) => number) {
     await page.getByRole('button', { name: last ? 'See my result' : 'Next', exact: true }).click();
   }
 }
+
+/** Answers the questions from `from` (0-based, already shown) to the end with the first answer, and finishes. */
+async function answerRest(page: Page, from: number, total: number) {
+  for (let index = from; index < total; index++) {
+    await expect(page.getByRole('heading', { name: `Question ${index + 1} of ${total}`, exact: true })).toBeVisible();
+    await page.getByRole('radiogroup').getByRole('radio').first().check();
+    await page.getByRole('button', { name: index === total - 1 ? 'See my result' : 'Next', exact: true }).click();
+  }
+}
+
+/** Signs a new patient up from the home page; the app opens /user. */
+async function signUpPatient(page: Page, mail: MailCatcher, name: string, email: string, password: string) {
+  await page.goto('/?auth=signup');
+  const signup = dialog(page, 'Sign up');
+  await signup.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await signup.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
+  await signup.getByRole('checkbox', { name: 'I agree to the terms of use and the privacy policy', exact: true }).check();
+  await signup.getByRole('button', { name: 'Get a code', exact: true }).click();
+  await signup.getByRole('textbox', { name: 'Code', exact: true }).fill(await mail.codeFor(email));
+  await signup.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await signup.getByLabel('Password', { exact: true }).fill(password);
+  await signup.getByRole('button', { name: 'Create account', exact: true }).click();
+  await expect(page).toHaveURL('/user');
+}
+
+test('a signed-in patient resumes the self-check after a reload, finishes it and retakes it', async ({ page, mail }) => {
+  test.setTimeout(240_000);
+  await signUpPatient(page, mail, 'Mykola Patient', uniqueEmail('quiz'), 'Karpaty-Morning-5520');
+  let total = 0;
+
+  await test.step('answers three questions, reloads and continues at question 4 with the answers kept', async () => {
+    await page.goto('/user/quizz');
+    await expect(page.getByRole('heading', { level: 1, name: 'Wellbeing self-check' })).toBeVisible();
+    await page.getByRole('button', { name: 'Start the self-check', exact: true }).click();
+    const heading = await page.getByRole('heading', { name: /^Question 1 of \d+$/ }).innerText();
+    total = Number(/of (\d+)/.exec(heading)?.[1]);
+    expect(total).toBeGreaterThan(4);
+    for (let index = 0; index < 3; index++) {
+      await expect(page.getByRole('heading', { name: `Question ${index + 1} of ${total}`, exact: true })).toBeVisible();
+      await page.getByRole('radiogroup').getByRole('radio').nth(index).check();
+      await page.getByRole('button', { name: 'Next', exact: true }).click();
+    }
+    await expect(page.getByRole('heading', { name: `Question 4 of ${total}`, exact: true })).toBeVisible();
+
+    await page.reload();
+    await page.getByRole('button', { name: `Continue (3 of ${total} answered)`, exact: true }).click();
+    await expect(page.getByRole('heading', { name: `Question 4 of ${total}`, exact: true })).toBeVisible();
+    await expect(page.getByRole('radiogroup').getByRole('radio').nth(0)).not.toBeChecked();
+    // The earlier answers are kept: question 3 has its third answer, question 2 its second.
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await expect(page.getByRole('heading', { name: `Question 3 of ${total}`, exact: true })).toBeVisible();
+    await expect(page.getByRole('radiogroup').getByRole('radio').nth(2)).toBeChecked();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await expect(page.getByRole('radiogroup').getByRole('radio').nth(1)).toBeChecked();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await expectAccessible(page);
+  });
+
+  await test.step('finishes and sees the result', async () => {
+    await answerRest(page, 3, total);
+    await expect(page).toHaveURL('/user/quizz?stage=recommend');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your self-check result' })).toBeVisible();
+  });
+
+  await test.step('retakes it from the start; the card shows both results', async () => {
+    await page.getByRole('button', { name: 'Retake the self-check', exact: true }).click();
+    await expect(page).toHaveURL('/user/quizz');
+    await page.getByRole('button', { name: 'Start the self-check', exact: true }).click();
+    await expect(page.getByRole('radiogroup').getByRole('radio').first()).not.toBeChecked();
+    await answerRest(page, 0, total);
+    await expect(page).toHaveURL('/user/quizz?stage=recommend');
+    await page.getByRole('link', { name: 'Open my card', exact: true }).click();
+    await expect(page.getByRole('tab', { name: 'My card', exact: true })).toHaveAttribute('aria-selected', 'true');
+    // A header row and one row per result.
+    await expect(page.getByRole('table').getByRole('row')).toHaveCount(3);
+    await expectAccessible(page);
+  });
+});
 
 test('a visitor takes the self-check on /diagnosis, signs up and finds the result in the card', async ({ page, mail }) => {
   test.setTimeout(180_000);
@@ -127,6 +207,19 @@ test('a patient uploads a PNG, sees it listed and deletes it', async ({ page, ma
     await expect(item).toContainText(/\.png/);
     await expect(item).toContainText(/Added \d{2}\.\d{2}\.\d{2}\b/);
     await expectAccessible(page);
+  });
+
+  await test.step('opens the uploaded file in a new tab', async () => {
+    const popup = page.context().waitForEvent('page');
+    await page.getByRole('button', { name: /^Open Документ.*\.png$/ }).click();
+    const tab = await popup;
+    expect(tab.url()).toMatch(/^blob:/);
+    const file = await tab.evaluate(async () => {
+      const blob = await (await fetch(location.href)).blob();
+      return { type: blob.type, size: blob.size };
+    });
+    expect(file).toEqual({ type: 'image/png', size: PNG.length });
+    await tab.close();
   });
 
   await test.step('a file of another type is refused', async () => {

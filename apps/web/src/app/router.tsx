@@ -69,6 +69,11 @@ export const routes: RouteObject[] = [
                 handle: { role: 'admin' },
                 lazy: () => import('../features/admin/users-page.tsx').then((m) => ({ Component: m.UsersPage })),
               }),
+              page({
+                path: 'admin/quiz',
+                handle: { role: 'admin' },
+                lazy: () => import('../features/admin/quiz-admin-page.tsx').then((m) => ({ Component: m.QuizAdminPage })),
+              }),
             ],
           },
           {

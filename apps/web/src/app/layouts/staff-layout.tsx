@@ -7,7 +7,10 @@ import { SiteHeader } from './site-header.tsx';
 export function StaffLayout() {
   const { t } = useTranslation();
   return (
-    <PageShell header={<SiteHeader links={[{ to: '/admin', label: t('nav.adminUsers') }]} />}>
+    <PageShell header={<SiteHeader links={[
+            { to: '/admin', label: t('nav.adminUsers') },
+            { to: '/admin/quiz', label: t('nav.adminQuiz') },
+          ]} />}>
       <Container size="xl" py="xl">
         <Outlet />
       </Container>
