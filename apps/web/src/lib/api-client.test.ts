@@ -1,9 +1,8 @@
 import { createCipheriv, pbkdf2Sync, randomBytes } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import type { TFunction } from 'i18next';
+import { startRecordingServer } from '../test/recording-server.ts';
 import { ApiError, createApiClient } from './api-client.ts';
 import { authErrorText, errorText, fieldErrors } from './api-errors.ts';
 import { clearAuthToken, writeAuthToken } from './auth-token.ts';
@@ -20,42 +19,22 @@ function encrypt(data: unknown, password = KEY) {
   return { salt: salt.toString('base64'), iv: iv.toString('base64'), encrypted: encrypted.toString('base64') };
 }
 
-interface Received {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A real HTTP server: records each request and answers with the next queued reply (200 `{ ok: true }` by default). */
-let server: Server;
+let server: Awaited<ReturnType<typeof startRecordingServer>>;
 let base: string;
-const received: Received[] = [];
-const replies: { status: number; body?: unknown }[] = [];
-const reply = (status: number, body?: unknown) => replies.push({ status, body });
-const lastRequest = () => received.at(-1)!;
+const reply = (status: number, body?: unknown) => server.reply(status, body);
+const lastRequest = () => server.lastRequest();
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({ method: request.method!, url: request.url!, headers: request.headers, body: Buffer.concat(chunks).toString() });
-      const next = replies.shift() ?? { status: 200, body: { ok: true } };
-      if (next.body === undefined) return response.writeHead(next.status).end();
-      response.writeHead(next.status, { 'content-type': 'application/json' }).end(JSON.stringify(next.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startRecordingServer({ status: 200, body: { ok: true } });
+  base = server.base;
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.close());
 
 afterEach(() => {
   vi.restoreAllMocks();
   clearAuthToken();
-  replies.length = 0;
+  server.reset();
 });
 
 const client = (decryptionKey: string | null = null) => createApiClient({ apiBase: base, decryptionKey });
