@@ -148,8 +148,6 @@ export function createAuthService(deps: {
   }
 
   return {
-    authRules,
-
     /** Resolves a bearer token to its live session, or undefined when it is unknown, revoked or timed out. */
     async authenticate(token: string): Promise<AuthContext | undefined> {
       const row = await findSessionByTokenHash(db, sha256(token));
@@ -262,8 +260,8 @@ export function createAuthService(deps: {
         const user = await accounts.findByEmail(body.email);
         if (!user || user.deletedAt) throw new AppError('CODE_INVALID', 'The code is not valid, ask for a new one');
         assertAcceptablePassword(body.password);
-        await consumeCode(body.email, 'recover-pass', body.code);
         if (!user.isActive) throw new AppError('ACCOUNT_DISABLED', 'This account is deactivated');
+        await consumeCode(body.email, 'recover-pass', body.code);
         await accounts.setPassword(user.id, body.password, { proofOfEmail: true });
         await endAllSessions(user.id);
         return startSession(user, device);
