@@ -58,3 +58,60 @@ export const defaultQuizLevelRules: readonly QuizLevelRule[] = [
 
 export const chatPatientStatuses = ['new', 'active', 'awaiting', 'closed'] as const;
 export type ChatPatientStatus = (typeof chatPatientStatuses)[number];
+
+/** Appointments (SPEC.md §4); pending = scheduled or running. */
+export const appointmentStatuses = ['scheduled', 'completed', 'canceled', 'running'] as const;
+export type AppointmentStatus = (typeof appointmentStatuses)[number];
+export const pendingAppointmentStatuses = ['scheduled', 'running'] as const satisfies readonly AppointmentStatus[];
+
+/** SPEC.md §4: ADRA is a free consultation funded by a partner organisation; Other is corporate, invoiced. */
+export const paymentTypes = ['None', 'ADRA', 'Patient', 'Other'] as const;
+export type PaymentType = (typeof paymentTypes)[number];
+
+/** Where an appointment's money stands: only a verified provider callback makes it `paid`. */
+export const paymentStatuses = ['not_required', 'pending', 'paid', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+export const paymentProviders = ['sandbox', 'liqpay'] as const;
+export type PaymentProvider = (typeof paymentProviders)[number];
+
+/** Who cancelled an appointment, or `payment-timeout` when an unpaid hold ran out. */
+export const cancellationReasons = ['patient', 'doctor', 'operator', 'admin', 'payment-timeout', 'account-removed'] as const;
+export type CancellationReason = (typeof cancellationReasons)[number];
+
+/** Booking rules (PRODUCT.md "Doctors and availability", "Appointments"). */
+export const DEFAULT_DOCTOR_TIME_ZONE = 'Europe/Kyiv';
+export const DEFAULT_CONSULTATION_MINUTES = 50;
+export const DEFAULT_BUFFER_MINUTES = 10;
+export const DEFAULT_MIN_NOTICE_MINUTES = 120;
+export const DEFAULT_HORIZON_DAYS = 60;
+/** A patient-paid booking holds its time this long awaiting payment, then the server cancels it. */
+export const PAYMENT_HOLD_MINUTES = 15;
+/** Patients cancel or reschedule until this long before the start; later only an operator can. */
+export const PATIENT_CHANGE_LIMIT_MINUTES = 120;
+/** A patient's cancellation earlier than this before the start refunds a paid appointment. */
+export const PATIENT_REFUND_LIMIT_HOURS = 24;
+/** The join button and join-meeting open this long before the start. */
+export const JOIN_OPENS_MINUTES = 10;
+/** Reminders go this long before the start. */
+export const REMINDER_OFFSETS_MINUTES = [24 * 60, 15] as const;
+/** The most days one available-slots call covers. */
+export const AVAILABLE_SLOTS_MAX_DAYS = 62;
+
+/** The kinds of specialist a doctor can be; labels live in `specialisationLabels` (used by search) and the locales. */
+export const specialisations = ['psychologist', 'psychotherapist', 'psychiatrist', 'child-psychologist', 'neurologist', 'family-doctor'] as const;
+export type Specialisation = (typeof specialisations)[number];
+export const specialisationLabels: Record<Specialisation, { uk: string; en: string }> = {
+  psychologist: { uk: 'Психолог', en: 'Psychologist' },
+  psychotherapist: { uk: 'Психотерапевт', en: 'Psychotherapist' },
+  psychiatrist: { uk: 'Психіатр', en: 'Psychiatrist' },
+  'child-psychologist': { uk: 'Дитячий психолог', en: 'Child psychologist' },
+  neurologist: { uk: 'Невролог', en: 'Neurologist' },
+  'family-doctor': { uk: 'Сімейний лікар', en: 'Family doctor' },
+};
+
+/** SPEC.md §4 and §9: the in-app list keeps the newest 20. */
+export const NOTIFICATIONS_LIST_MAX = 20;
+export const NOTIFICATION_MESSAGE_MAX = 1000;
+export const notificationKinds = ['simple', 'appointment-created', 'appointment-cancelled', 'appointment-modified', 'appointment-reminder', 'payment'] as const;
+export type NotificationKind = (typeof notificationKinds)[number];

@@ -14,6 +14,19 @@ export const errorStatus = {
   PASSWORD_ALREADY_SET: 409,
   DOCUMENT_LIMIT_REACHED: 409,
   FEEDBACK_EXISTS: 409,
+  /** Another booking holds this doctor's time (the database refused the overlap). */
+  APPOINTMENT_SLOT_TAKEN: 409,
+  /** The time is outside the doctor's hours, too soon, too far ahead, or overlaps the patient's own appointment. */
+  APPOINTMENT_SLOT_UNAVAILABLE: 409,
+  /** Completed or cancelled appointments do not change. */
+  APPOINTMENT_CLOSED: 409,
+  /** Patients change an appointment until 2 hours before it; later an operator does. */
+  APPOINTMENT_CHANGE_TOO_LATE: 409,
+  /** The meeting opens 10 minutes before the start. */
+  MEETING_NOT_OPEN: 409,
+  /** Nothing to pay: free, already paid, or no longer held. */
+  PAYMENT_NOT_PAYABLE: 409,
+  PAYMENT_SIGNATURE_INVALID: 400,
   CODE_EXPIRED: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

@@ -12,3 +12,7 @@ export * from './patients.ts';
 export * from './audit.ts';
 export * from './system.ts';
 export * from './events.ts';
+export * from './doctors.ts';
+export * from './appointments.ts';
+export * from './payments.ts';
+export * from './notifications.ts';

@@ -50,3 +50,39 @@ export const patientPaths = {
 } as const;
 
 export const auditPaths = { auditLog: '/v1/admin/audit-log' } as const;
+
+export const doctorPaths = {
+  doctors: '/v1/doctors',
+  search: '/v1/doctors/search',
+  doctor: '/v1/doctors/:id',
+  availableSlots: '/v1/doctors/:id/available-slots',
+} as const;
+
+export const appointmentPaths = {
+  appointments: '/v1/appointments',
+  fromLanding: '/v1/appointments/from-landing',
+  appointment: '/v1/appointments/:id',
+  byRoomId: '/v1/appointments/byroomid/:id',
+  joinMeeting: '/v1/appointments/join-meeting/:id',
+  byPatient: '/v1/appointments/patient/:id',
+  calendar: '/v1/appointments/:id/calendar.ics',
+} as const;
+
+export const paymentPaths = {
+  /** Starts (or resumes) the payment of a patient-paid appointment. */
+  checkout: '/v1/payments/checkout',
+  /** The provider's signed server callback (form-encoded `data` and `signature`). */
+  callback: '/v1/payments/callback/:provider',
+  /** The sandbox provider's own checkout page. */
+  sandboxCheckout: '/v1/payments/sandbox/:id',
+  /** What the payment of an appointment came to (`/user/payment-success` reads it). */
+  ofAppointment: '/v1/payments/appointment/:id',
+} as const;
+
+export const notificationPaths = {
+  notifications: '/v1/notifications',
+  ofUser: '/v1/notifications/user/:id',
+  notification: '/v1/notifications/:id',
+  markAllAsRead: '/v1/notifications/mark-all-as-read',
+  clearAll: '/v1/notifications/clear-all',
+} as const;

@@ -49,6 +49,7 @@ async function openPostgres(url: string): Promise<Database> {
 
 async function openPglite(dataDir?: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
+  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let directory: string | undefined;
@@ -56,7 +57,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
     directory = path.join(dataDir, 'pglite');
     mkdirSync(directory, { recursive: true });
   }
-  const client = await PGlite.create(directory);
+  const client = await PGlite.create({ dataDir: directory, extensions: { btree_gist } });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return {

@@ -1,6 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { codePurposes, locales, roles, type NotificationSettings } from '@rozmova/contracts';
+import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  appointmentStatuses,
+  cancellationReasons,
+  codePurposes,
+  locales,
+  notificationKinds,
+  paymentProviders,
+  paymentStatuses,
+  paymentTypes,
+  roles,
+  type ExtraHours,
+  type NotificationSettings,
+  type Specialisation,
+  type WeeklyHours,
+} from '@rozmova/contracts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -197,4 +211,157 @@ export const userReferences = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('user_references_patient_idx').on(t.patientId, t.createdAt)],
+);
+
+/** A doctor's public profile and bookable hours; one row per doctor account. */
+export const doctors = pgTable('doctors', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  photoUrl: text('photo_url'),
+  specialisations: jsonb('specialisations').$type<Specialisation[]>().notNull().default(sql`'[]'::jsonb`),
+  bio: jsonb('bio').$type<LocalisedText>().notNull().default({ uk: '', en: '' }),
+  languages: jsonb('languages').$type<string[]>().notNull().default(sql`'["uk"]'::jsonb`),
+  experienceYears: integer('experience_years').notNull().default(0),
+  /** UAH kopiyky. */
+  price: integer('price').notNull().default(0),
+  consultationMinutes: integer('consultation_minutes').notNull().default(50),
+  bufferMinutes: integer('buffer_minutes').notNull().default(10),
+  minNoticeMinutes: integer('min_notice_minutes').notNull().default(120),
+  horizonDays: integer('horizon_days').notNull().default(60),
+  timeZone: text('time_zone').notNull().default('Europe/Kyiv'),
+  weeklyHours: jsonb('weekly_hours').$type<WeeklyHours[]>().notNull().default(sql`'[]'::jsonb`),
+  daysOff: jsonb('days_off').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  extraHours: jsonb('extra_hours').$type<ExtraHours[]>().notNull().default(sql`'[]'::jsonb`),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const appointmentStatusEnum = pgEnum('appointment_status', appointmentStatuses);
+export const paymentTypeEnum = pgEnum('payment_type', paymentTypes);
+export const paymentStatusEnum = pgEnum('payment_status', paymentStatuses);
+export const cancellationReasonEnum = pgEnum('cancellation_reason', cancellationReasons);
+
+/**
+ * Consultations. The migration adds what Drizzle cannot declare: an exclusion constraint (btree_gist) that refuses
+ * two scheduled or running appointments of one doctor whose [starts_at, blocked_until) ranges overlap.
+ */
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    doctorId: uuid('doctor_id')
+      .notNull()
+      .references(() => users.id),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    status: appointmentStatusEnum('status').notNull().default('scheduled'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** The end plus the doctor's buffer: the time no other booking of the doctor may touch. */
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }).notNull(),
+    roomId: uuid('room_id').notNull().unique().defaultRandom(),
+    paymentType: paymentTypeEnum('payment_type').notNull(),
+    paymentStatus: paymentStatusEnum('payment_status').notNull(),
+    /** UAH kopiyky. */
+    price: integer('price').notNull().default(0),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    reason: text('reason'),
+    phone: text('phone'),
+    note: text('note'),
+    cancelledBy: cancellationReasonEnum('cancelled_by'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('appointments_doctor_idx').on(t.doctorId, t.startsAt),
+    index('appointments_patient_idx').on(t.patientId, t.startsAt),
+    // One pending appointment per patient (SPEC.md §4): booking again modifies it.
+    uniqueIndex('appointments_one_pending_per_patient')
+      .on(t.patientId)
+      .where(sql`status in ('scheduled', 'running')`),
+  ],
+);
+
+export const paymentProviderEnum = pgEnum('payment_provider', paymentProviders);
+export const paymentRecordStatusEnum = pgEnum('payment_record_status', ['pending', 'success', 'failure', 'refunded']);
+
+/** One checkout attempt of an appointment with a provider; `order_id` is what the provider echoes back. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    provider: paymentProviderEnum('provider').notNull(),
+    orderId: text('order_id').notNull().unique(),
+    /** UAH kopiyky. */
+    amount: integer('amount').notNull(),
+    status: paymentRecordStatusEnum('status').notNull().default('pending'),
+    providerPaymentId: text('provider_payment_id'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('payments_appointment_idx').on(t.appointmentId)],
+);
+
+/** Every verified provider callback once: a replayed one finds its hash here and changes nothing. */
+export const paymentCallbacks = pgTable('payment_callbacks', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  provider: paymentProviderEnum('provider').notNull(),
+  dataHash: text('data_hash').notNull().unique(),
+  paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'cascade' }),
+  providerStatus: text('provider_status').notNull(),
+  createdAt: createdAt(),
+});
+
+export const notificationKindEnum = pgEnum('notification_kind', notificationKinds);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: notificationKindEnum('kind').notNull().default('simple'),
+    message: text('notification_message').notNull(),
+    isRead: boolean('notification_is_read').notNull().default(false),
+    appointmentId: uuid('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const jobStatusEnum = pgEnum('job_status', ['pending', 'done', 'failed']);
+
+/**
+ * Timed work (payment holds, reminders) kept in the database so it survives a restart. A worker claims due jobs
+ * with `FOR UPDATE SKIP LOCKED` and a lease, so two instances never run one job at the same time.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    /** At most one pending job per key (e.g. `reminder-24h:<appointment id>`); scheduling again moves it. */
+    key: text('key').notNull(),
+    payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    status: jobStatusEnum('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('jobs_due_idx').on(t.runAt).where(sql`status = 'pending'`),
+    uniqueIndex('jobs_pending_key').on(t.key).where(sql`status = 'pending'`),
+  ],
 );

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { idSchema } from './common.ts';
+import { AVAILABLE_SLOTS_MAX_DAYS, specialisations } from './constants.ts';
+
+export const specialisationSchema = z.enum(specialisations);
+
+/** A wall-clock time in the doctor's time zone; `24:00` ends a day. */
+export const timeOfDaySchema = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'Time is HH:mm');
+/** A calendar day, YYYY-MM-DD. */
+export const calendarDateSchema = z.iso.date();
+
+const startsBeforeEnd = (hours: { start: string; end: string }) => hours.start < hours.end;
+const startBeforeEnd = { message: 'The start is before the end', path: ['end'] };
+
+/** ISO weekday: 1 Monday … 7 Sunday. */
+export const weeklyHoursSchema = z
+  .strictObject({ weekday: z.number().int().min(1).max(7), start: timeOfDaySchema, end: timeOfDaySchema })
+  .refine(startsBeforeEnd, startBeforeEnd);
+export type WeeklyHours = z.infer<typeof weeklyHoursSchema>;
+
+/** Hours on one date on top of (or instead of a day off of) the weekly hours. */
+export const extraHoursSchema = z
+  .strictObject({ date: calendarDateSchema, start: timeOfDaySchema, end: timeOfDaySchema })
+  .refine(startsBeforeEnd, startBeforeEnd);
+export type ExtraHours = z.infer<typeof extraHoursSchema>;
+
+const doctorBioSchema = z.strictObject({ uk: z.string().trim().max(4000), en: z.string().trim().max(4000) });
+
+/** A time zone the runtime knows (IANA name). */
+export const timeZoneSchema = z
+  .string()
+  .max(64)
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Unknown time zone');
+
+export const languageCodeSchema = z.string().regex(/^[a-z]{2}$/, 'A two-letter language code');
+
+/** What a doctor (or an admin for a doctor) may change; every field optional. */
+export const updateDoctorBodySchema = z
+  .strictObject({
+    photo_url: z.url({ protocol: /^https?$/ }).max(2000).nullable().optional(),
+    specialisations: z.array(specialisationSchema).min(1).max(specialisations.length).optional(),
+    bio: doctorBioSchema.optional(),
+    languages: z.array(languageCodeSchema).min(1).max(10).optional(),
+    experience_years: z.number().int().min(0).max(70).optional(),
+    /** UAH kopiyky. */
+    price: z.number().int().min(0).max(10_000_000).optional(),
+    consultation_minutes: z.number().int().min(15).max(180).optional(),
+    buffer_minutes: z.number().int().min(0).max(120).optional(),
+    min_notice_minutes: z.number().int().min(0).max(7 * 24 * 60).optional(),
+    horizon_days: z.number().int().min(1).max(365).optional(),
+    time_zone: timeZoneSchema.optional(),
+    weekly_hours: z.array(weeklyHoursSchema).max(70).optional(),
+    days_off: z.array(calendarDateSchema).max(400).optional(),
+    extra_hours: z.array(extraHoursSchema).max(400).optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'Nothing to update' });
+export type UpdateDoctorBody = z.infer<typeof updateDoctorBodySchema>;
+
+export const doctorSchema = z.object({
+  /** The doctor's user id; appointments name it as `appointment_doctorId`. */
+  id: z.string(),
+  user_name: z.string(),
+  photo_url: z.string().nullable(),
+  specialisations: z.array(specialisationSchema),
+  bio: z.object({ uk: z.string(), en: z.string() }),
+  languages: z.array(z.string()),
+  experience_years: z.number().int(),
+  price: z.number().int(),
+  consultation_minutes: z.number().int(),
+  buffer_minutes: z.number().int(),
+  min_notice_minutes: z.number().int(),
+  horizon_days: z.number().int(),
+  time_zone: z.string(),
+  weekly_hours: z.array(z.object({ weekday: z.number().int(), start: z.string(), end: z.string() })),
+  days_off: z.array(z.string()),
+  extra_hours: z.array(z.object({ date: z.string(), start: z.string(), end: z.string() })),
+  /** Average of the published doctor feedback, one decimal; null without any. */
+  rating: z.number().nullable(),
+  rating_count: z.number().int(),
+});
+export type Doctor = z.infer<typeof doctorSchema>;
+export const doctorListSchema = z.array(doctorSchema);
+
+export const listDoctorsQuerySchema = z.strictObject({
+  specialisation: specialisationSchema.optional(),
+  language: languageCodeSchema.optional(),
+});
+export type ListDoctorsQuery = z.infer<typeof listDoctorsQuerySchema>;
+
+export const searchDoctorsQuerySchema = z.strictObject({ query: z.string().trim().min(1).max(100) });
+
+/**
+ * SPEC.md §7: `startDate` (a day or an instant; default now), `duration` in days, and an hour window
+ * in the doctor's time zone that a slot must start in and end by.
+ */
+export const availableSlotsQuerySchema = z
+  .strictObject({
+    patientId: idSchema.optional(),
+    startDate: z.union([calendarDateSchema, z.iso.datetime({ offset: true })]).optional(),
+    duration: z.coerce.number().int().min(1).max(AVAILABLE_SLOTS_MAX_DAYS).default(7),
+    startHour: z.coerce.number().int().min(0).max(23).default(0),
+    endHour: z.coerce.number().int().min(1).max(24).default(24),
+  })
+  .refine((query) => query.startHour < query.endHour, { message: 'startHour is before endHour', path: ['endHour'] });
+export type AvailableSlotsQuery = z.infer<typeof availableSlotsQuerySchema>;
+
+/** Free start times, `YYYY-MM-DDTHH:mm:ss±hh:mm` in the doctor's time zone (SPEC.md §5). */
+export const availableSlotsSchema = z.array(z.string());
