@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -11,6 +11,8 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mailer.ts';
 import { createLocalStorage, type Storage } from './lib/storage.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { registerAppointmentRoutes } from './modules/appointments/appointments.routes.ts';
+import { createAppointmentsService } from './modules/appointments/appointments.service.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -20,12 +22,19 @@ import { createContactService } from './modules/contact/contact.service.ts';
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { createDemoService } from './modules/demo/demo.service.ts';
+import { registerDoctorRoutes } from './modules/doctors/doctors.routes.ts';
+import { createDoctorsService } from './modules/doctors/doctors.service.ts';
 import { registerDocumentsRoutes } from './modules/documents/documents.routes.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { createFeedbackService } from './modules/feedback/feedback.service.ts';
+import { createJobsService } from './modules/jobs/jobs.service.ts';
+import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { registerPatientRoutes } from './modules/patients/patients.routes.ts';
 import { createPatientsService } from './modules/patients/patients.service.ts';
+import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { registerQuizRoutes } from './modules/quiz/quiz.routes.ts';
 import { createQuizService } from './modules/quiz/quiz.service.ts';
 import { createRateLimitService } from './modules/rate-limit/rate-limit.service.ts';
@@ -70,21 +79,40 @@ export function createLoggerOptions(config: Config): FastifyServerOptions['logge
   };
 }
 
-function createServices(deps: { config: Config; database: Database; clock: Clock; mailer: Mailer; realtime: RealtimeBus; storage: Storage }) {
-  const { config, clock, mailer, realtime } = deps;
+function createServices(deps: {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  mailer: Mailer;
+  realtime: RealtimeBus;
+  storage: Storage;
+  log: FastifyBaseLogger;
+}) {
+  const { config, clock, mailer, realtime, log } = deps;
   const db = deps.database.db;
   const rateLimit = createRateLimitService({ db, clock });
   const audit = createAuditService({ db });
   const quiz = createQuizService({ db });
   const patients = createPatientsService({ db, clock, audit, quiz });
-  const documents = createDocumentsService({ db, storage: deps.storage, clock, audit });
-  const accounts = createAccountsService({ db, patients, documents });
+  const jobs = createJobsService({ db, clock, log });
+  const notifications = createNotificationsService({ db, clock, mailer, realtime, jobs, publicUrl: config.publicUrl, log });
+  const doctors = createDoctorsService({ db, clock });
+  const payments = createPaymentsService({ db, clock, jobs, log, publicUrl: config.publicUrl, settings: config.payments });
+  const appointments = createAppointmentsService({ db, clock, doctors, patients, payments, jobs, notifications, realtime, publicUrl: config.publicUrl, log });
+  const documents = createDocumentsService({
+    db,
+    storage: deps.storage,
+    clock,
+    audit,
+    isDoctorOfPendingAppointment: appointments.isDoctorOfPendingAppointment,
+  });
+  const accounts = createAccountsService({ db, patients, doctors, documents, appointments });
   const feedback = createFeedbackService({ db, accounts, clinicName: config.clinicName });
   const auth = createAuthService({ db, clock, mailer, accounts, feedback, rateLimit, realtime });
   const admin = createAdminService({ accounts, auth });
   const contact = createContactService({ mailer, contactEmail: config.contactEmail });
-  const demo = createDemoService({ accounts, dataDir: config.dataDir });
-  return { accounts, auth, admin, contact, demo, rateLimit, patients, audit, quiz, documents, feedback, mailer, realtime };
+  const demo = createDemoService({ accounts, doctors, patients, dataDir: config.dataDir });
+  return { accounts, auth, admin, contact, demo, rateLimit, patients, audit, quiz, documents, feedback, jobs, notifications, doctors, payments, appointments, mailer, realtime };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -131,7 +159,7 @@ export async function buildApp(deps: AppDeps) {
 
   const gateway = await createGateway(app.server, { redisUrl: config.redisUrl });
   const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
-  const services = createServices({ config, database, clock, mailer, realtime: createRealtimeBus(gateway.io), storage });
+  const services = createServices({ config, database, clock, mailer, realtime: createRealtimeBus(gateway.io), storage, log: app.log });
   const { auth, accounts, admin, contact, rateLimit } = services;
   app.decorate('services', services);
   gateway.useAuth(auth);
@@ -145,6 +173,10 @@ export async function buildApp(deps: AppDeps) {
   registerAuditRoutes(app, { audit: services.audit });
   await registerDocumentsRoutes(app, { documents: services.documents });
   registerFeedbackRoutes(app, { feedback: services.feedback });
+  registerNotificationRoutes(app, { notifications: services.notifications });
+  registerDoctorRoutes(app, { doctors: services.doctors });
+  registerAppointmentRoutes(app, { appointments: services.appointments, accounts, auth });
+  await registerPaymentRoutes(app, { payments: services.payments, publicUrl: config.publicUrl });
   await registerSystemRoutes(app, {
     ping: database.ping,
     web: loadWebApp(config),
@@ -152,7 +184,11 @@ export async function buildApp(deps: AppDeps) {
     production: config.production,
   });
 
+  // Due jobs are polled once the app is ready (every handler is registered by then); 0 turns the worker off.
+  if (config.jobsPollMs > 0) app.addHook('onReady', async () => services.jobs.start(config.jobsPollMs));
+
   app.addHook('onClose', async () => {
+    await services.jobs.stop();
     await gateway.close();
     await mailer.close();
   });

@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       apiBase: '',
       authRateLimitPerMinute: 60,
       trustProxy: false,
+      jobsPollMs: 1000,
     });
   });
 
@@ -57,6 +58,7 @@ describe('loadConfig', () => {
       APP_MODE: 'quizz',
       AUTH_RATE_LIMIT_PER_MINUTE: '30',
       TRUST_PROXY: 'yes',
+      JOBS_POLL_MS: '0',
       DECRYPTION_KEY: '  ',
     });
     expect(config).toMatchObject({
@@ -69,8 +71,27 @@ describe('loadConfig', () => {
       appMode: 'quizz',
       authRateLimitPerMinute: 30,
       trustProxy: true,
+      jobsPollMs: 0,
       decryptionKey: undefined,
     });
+  });
+
+  test('payments: the sandbox by default; LiqPay when both keys are set; PAYMENT_PROVIDER chooses', () => {
+    expect(loadConfig({}).payments).toEqual({ provider: 'sandbox', liqpay: undefined });
+    const keys = { LIQPAY_PUBLIC_KEY: 'public-1', LIQPAY_PRIVATE_KEY: 'private-1' };
+    expect(loadConfig(keys).payments).toEqual({
+      provider: 'liqpay',
+      liqpay: { publicKey: 'public-1', privateKey: 'private-1', apiUrl: 'https://www.liqpay.ua/api/request' },
+    });
+    expect(loadConfig({ ...keys, PAYMENT_PROVIDER: 'sandbox', LIQPAY_API_URL: 'http://127.0.0.1:9/api' }).payments).toMatchObject({
+      provider: 'sandbox',
+      liqpay: { apiUrl: 'http://127.0.0.1:9/api' },
+    });
+    expect(refusal({ LIQPAY_PUBLIC_KEY: 'public-1' })).toContain('LIQPAY_PUBLIC_KEY and LIQPAY_PRIVATE_KEY must be set together');
+    expect(refusal({ PAYMENT_PROVIDER: 'liqpay' })).toContain('PAYMENT_PROVIDER');
+    expect(refusal({ PAYMENT_PROVIDER: 'stripe' })).toContain('PAYMENT_PROVIDER');
+    const secret = refusal({ LIQPAY_PRIVATE_KEY: 'very-secret-key' });
+    expect(secret).not.toContain('very-secret-key');
   });
 
   test('an empty DATABASE_URL means the embedded database', () => {
@@ -90,6 +111,8 @@ describe('loadConfig', () => {
     [{ DEMO_DATA: 'maybe' }, 'DEMO_DATA'],
     [{ AUTH_RATE_LIMIT_PER_MINUTE: '0' }, 'AUTH_RATE_LIMIT_PER_MINUTE'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ JOBS_POLL_MS: '-1' }, 'JOBS_POLL_MS'],
+    [{ JOBS_POLL_MS: 'often' }, 'JOBS_POLL_MS'],
     [{ ADMIN_EMAIL: 'admin@example.com' }, 'ADMIN_EMAIL'],
     [{ ADMIN_PASSWORD: 'Long-enough-1' }, 'ADMIN_PASSWORD'],
     [{ ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { appModeSchema } from '@rozmova/contracts';
+import { appModeSchema, paymentProviders, type PaymentProvider } from '@rozmova/contracts';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
@@ -33,6 +33,11 @@ const envSchema = z.object({
   WEB_DIST: optionalText,
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   TRUST_PROXY: flag.default(false),
+  JOBS_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
+  LIQPAY_PUBLIC_KEY: optionalText,
+  LIQPAY_PRIVATE_KEY: optionalText,
+  LIQPAY_API_URL: z.url({ protocol: /^https?$/ }).default('https://www.liqpay.ua/api/request'),
+  PAYMENT_PROVIDER: optionalText.pipe(z.enum(paymentProviders).optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -61,6 +66,10 @@ export interface Config {
   webDist: string;
   authRateLimitPerMinute: number;
   trustProxy: boolean;
+  /** How often the job worker looks for due jobs; 0 turns it off (tests run jobs themselves). */
+  jobsPollMs: number;
+  /** New checkouts go to this provider: LiqPay when its keys are set (unless PAYMENT_PROVIDER says otherwise), else the sandbox. */
+  payments: { provider: PaymentProvider; liqpay?: { publicKey: string; privateKey: string; apiUrl: string } };
 }
 
 export class ConfigError extends Error {}
@@ -78,6 +87,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (e.ADMIN_PASSWORD !== undefined && e.ADMIN_PASSWORD.length < 8) {
     throw new ConfigError('Invalid settings:\n  ADMIN_PASSWORD: at least 8 characters');
+  }
+  if ((e.LIQPAY_PUBLIC_KEY === undefined) !== (e.LIQPAY_PRIVATE_KEY === undefined)) {
+    throw new ConfigError('Invalid settings:\n  LIQPAY_PUBLIC_KEY and LIQPAY_PRIVATE_KEY must be set together');
+  }
+  const liqpay =
+    e.LIQPAY_PUBLIC_KEY && e.LIQPAY_PRIVATE_KEY
+      ? { publicKey: e.LIQPAY_PUBLIC_KEY, privateKey: e.LIQPAY_PRIVATE_KEY, apiUrl: e.LIQPAY_API_URL }
+      : undefined;
+  if (e.PAYMENT_PROVIDER === 'liqpay' && !liqpay) {
+    throw new ConfigError('Invalid settings:\n  PAYMENT_PROVIDER: liqpay needs LIQPAY_PUBLIC_KEY and LIQPAY_PRIVATE_KEY');
   }
   const production = e.NODE_ENV === 'production';
   return {
@@ -103,5 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
+    jobsPollMs: e.JOBS_POLL_MS,
+    payments: { provider: e.PAYMENT_PROVIDER ?? (liqpay ? 'liqpay' : 'sandbox'), liqpay },
   };
 }

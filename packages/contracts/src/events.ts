@@ -10,6 +10,9 @@ export const realtimeEvents = {
 /** Sent to every socket of a user whose sessions were ended (logout, deactivation, password change). */
 export const SESSION_REVOKED_EVENT = 'session-revoked';
 
+/** Sent to the user's sockets with the new notification (the Notification of notifications.ts) when one is added. */
+export const NOTIFICATION_CREATED_EVENT = 'notification-created';
+
 /** Broadcast rooms for all patients, all operators and all doctors. */
 export const groupChannels = {
   patients: 'group:patients',

@@ -68,6 +68,32 @@ const templates: Record<string, Record<string, unknown>> = {
     patient_notes: [],
     patient_available_free_consultations: 1,
   },
+  'PUT /v1/doctors/:id': {
+    price: 80_000,
+    bio: { uk: 'Про лікаря', en: 'About the doctor' },
+    time_zone: 'Europe/Kyiv',
+    weekly_hours: [{ weekday: 1, start: '09:00', end: '18:00' }],
+  },
+  'POST /v1/notifications': { notification_message: 'Hello', users_user_id: randomUUID() },
+  'POST /v1/appointments': {
+    appointment_doctorId: randomUUID(),
+    appointment_patientId: randomUUID(),
+    appointment_date: '2030-01-10T12:00:00+02:00',
+    appointment_paymentType: 'Other',
+    appointment_reason: 'Reason',
+    appointment_phone: '+380501234567',
+  },
+  'POST /v1/appointments/from-landing': {
+    appointmentDto: { appointment_doctorId: randomUUID(), appointment_date: '2030-01-10T12:00:00Z', appointment_reason: 'Reason' },
+    email: 'someone@example.com',
+    user_name: 'Someone',
+    phone: '+380501234567',
+    locale: 'uk',
+    accept_terms: true,
+  },
+  'PUT /v1/appointments/:id': { appointment_date: '2030-01-10T12:00:00Z', appointment_reason: 'Reason', appointment_phone: '+380501234567' },
+  'POST /v1/payments/checkout': { appointment_id: randomUUID() },
+  'POST /v1/payments/callback/:provider': { data: 'eyJvcmRlcl9pZCI6IngifQ==', signature: 'c2lnbmF0dXJl' },
 };
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -257,7 +283,8 @@ const expected: Record<string, Row> = {
   'GET /v1/admin/users': adminOnly(200),
   'PATCH /v1/admin/users/:id': adminOnly(200),
   'POST /v1/contact': everyone(204),
-  // Documents: the owner's own; other patients and staff without the patient get 404; admins review (for now).
+  // Documents: the owner's own; other patients and staff without the patient get 404; admins review, and so does the
+  // doctor of the patient's pending appointment (appointments.test.ts; the walk's doctor has none with the owner).
   'GET /v1/user-references/list-and-count-my': { anonymous: 401, patient: 200, otherPatient: 200, operator: 403, doctor: 403, admin: 403 },
   'POST /v1/user-references/create-my': { anonymous: 401, patient: 201, otherPatient: 201, operator: 403, doctor: 403, admin: 403 },
   'PATCH /v1/user-references/:id': { anonymous: 401, patient: 403, otherPatient: 404, operator: 403, doctor: 404, admin: 200 },
@@ -286,6 +313,36 @@ const expected: Record<string, Row> = {
   'GET /v1/patients/lookup': { anonymous: 401, patient: 403, otherPatient: 403, operator: 200, doctor: 200, admin: 200 },
   'GET /v1/patients': { anonymous: 401, patient: 403, otherPatient: 403, operator: 200, doctor: 403, admin: 200 },
   'GET /v1/admin/audit-log': adminOnly(200),
+  // Notifications: the owner's own list (admins read any); operators and admins add for anyone; removing another's is 404.
+  'GET /v1/notifications/user/:id': { anonymous: 401, patient: 200, otherPatient: 403, operator: 403, doctor: 403, admin: 200 },
+  'POST /v1/notifications': { anonymous: 401, patient: 201, otherPatient: 403, operator: 201, doctor: 403, admin: 201 },
+  'DELETE /v1/notifications/:id': { anonymous: 401, patient: 204, otherPatient: 404, operator: 404, doctor: 404, admin: 404 },
+  'PUT /v1/notifications/mark-all-as-read': signedIn(204),
+  'DELETE /v1/notifications/clear-all': signedIn(204),
+  // Doctors: public profiles; PUT targets another doctor (a doctor changes only its own); available slots are asked
+  // with the owner's patientId, which only the owner, operators and admins may give.
+  'GET /v1/doctors': everyone(200),
+  'GET /v1/doctors/search': everyone(200),
+  'GET /v1/doctors/:id': everyone(200),
+  'PUT /v1/doctors/:id': adminOnly(200),
+  'GET /v1/doctors/:id/available-slots': { anonymous: 403, patient: 200, otherPatient: 403, operator: 200, doctor: 403, admin: 200 },
+  // Appointments: the patient of it, its doctor (the walk's "doctor" is another one: 404), operators and admins.
+  'POST /v1/appointments': { anonymous: 401, patient: 201, otherPatient: 403, operator: 201, doctor: 403, admin: 201 },
+  'POST /v1/appointments/from-landing': everyone(201),
+  'GET /v1/appointments': { anonymous: 401, patient: 403, otherPatient: 403, operator: 200, doctor: 200, admin: 200 },
+  'GET /v1/appointments/:id': { anonymous: 401, patient: 200, otherPatient: 404, operator: 200, doctor: 404, admin: 200 },
+  'GET /v1/appointments/byroomid/:id': { anonymous: 401, patient: 200, otherPatient: 404, operator: 200, doctor: 404, admin: 200 },
+  // A doctor gets the patient's appointments with itself only (none here).
+  'GET /v1/appointments/patient/:id': { anonymous: 401, patient: 200, otherPatient: 404, operator: 200, doctor: 200, admin: 200 },
+  'PUT /v1/appointments/:id': { anonymous: 401, patient: 200, otherPatient: 404, operator: 200, doctor: 404, admin: 200 },
+  // The appointment is a day ahead: its patient gets through to 409 MEETING_NOT_OPEN; staff do not join.
+  'POST /v1/appointments/join-meeting/:id': { anonymous: 401, patient: 409, otherPatient: 404, operator: 403, doctor: 404, admin: 403 },
+  'GET /v1/appointments/:id/calendar.ics': { anonymous: 401, patient: 200, otherPatient: 404, operator: 200, doctor: 404, admin: 200 },
+  // Payments: only the patient pays; the provider's signed callback and the sandbox page are public.
+  'POST /v1/payments/checkout': { anonymous: 401, patient: 200, otherPatient: 404, operator: 403, doctor: 403, admin: 404 },
+  'POST /v1/payments/callback/:provider': everyone(200),
+  'GET /v1/payments/sandbox/:id': everyone(200),
+  'GET /v1/payments/appointment/:id': { anonymous: 401, patient: 200, otherPatient: 404, operator: 200, doctor: 404, admin: 200 },
   'GET /api/health': everyone(200),
   'GET /api/version': everyone(200),
 };
@@ -308,6 +365,38 @@ async function idsOf(owner: SignedIn): Promise<{ patientId: string; cardId: stri
 
 const newQuestionId = async () => (await t.services.quiz.create(templates['POST /v1/quizz'] as never)).id;
 
+/** A new doctor account (with its empty profile), not the caller. */
+async function doctorOfWalk(): Promise<string> {
+  return (await t.services.accounts.createAccount({ email: uniqueEmail('walk-doctor'), userName: 'Walk Doctor', role: 'doctor', emailVerified: true })).id;
+}
+
+/** A doctor bookable every day at every whole hour (Kyiv), with a price in kopiyky. */
+async function bookableDoctorOfWalk(price: number): Promise<string> {
+  const id = await doctorOfWalk();
+  const account = await t.services.accounts.getAccount(id);
+  await t.services.doctors.update(account, id, { price, weekly_hours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '24:00' })) });
+  return id;
+}
+
+/** A whole hour a day from now (past the 2-hour notice, far from the meeting window). */
+const walkSlot = () => new Date(Math.ceil(t.clock.now().getTime() / 3_600_000) * 3_600_000 + 24 * 3_600_000).toISOString().replace('.000Z', 'Z');
+
+/** The owner's appointment with a walk doctor (price 0: free; else held awaiting payment). */
+async function appointmentOf(owner: SignedIn, price = 0) {
+  const account = await t.services.accounts.getAccount(owner.userId);
+  const body = { appointment_doctorId: await bookableDoctorOfWalk(price), appointment_patientId: account.patientId!, appointment_date: walkSlot() };
+  return (await t.services.appointments.create(account, body)).appointment;
+}
+
+/** The sandbox checkout page of the owner's held appointment: its payment id and the signed Pay form. */
+async function sandboxFormsOf(owner: SignedIn): Promise<{ paymentId: string; pay: { data: string; signature: string } }> {
+  const account = await t.services.accounts.getAccount(owner.userId);
+  const checkout = await t.services.payments.startCheckout(account, (await appointmentOf(owner, 50_000)).id);
+  const page = await call(t.app, 'GET', new URL(checkout.checkout.url).pathname);
+  const [, data, signature] = /name="data" value="([^"]+)">\s*<input type="hidden" name="signature" value="([^"]+)"/.exec(page.text)!;
+  return { paymentId: checkout.payment_id, pay: { data: data!, signature: signature! } };
+}
+
 const WALK_PDF = Buffer.from('%PDF-1.7\n% a document of the authorization walk\n%%EOF\n');
 
 /** A document of the owner, stored through the documents service. */
@@ -317,6 +406,12 @@ async function documentOf(owner: SignedIn): Promise<string> {
 }
 
 /** The owner's unpublished quiz feedback. */
+/** A notification of the owner. */
+async function notificationOf(owner: SignedIn): Promise<string> {
+  const account = await t.services.accounts.getAccount(owner.userId);
+  return (await t.services.notifications.create(account, { notification_message: 'Walk', users_user_id: owner.userId })).id;
+}
+
 async function feedbackOf(owner: SignedIn): Promise<string> {
   const account = await t.services.accounts.getAccount(owner.userId);
   return (await t.services.feedback.create(account, { type: 'quiz', feedback_rating: 4, feedback_comment: 'Walk' })).id;
@@ -395,6 +490,44 @@ const requests: Record<string, (cell: Cell) => Promise<{ url?: string; body?: ob
   'GET /v1/patients/lookup': async ({ owner }) => ({ url: `/v1/patients/lookup?findCriteria=${encodeURIComponent(owner.email)}` }),
   'GET /v1/patients': async () => ({}),
   'GET /v1/admin/audit-log': async () => ({}),
+  'GET /v1/notifications/user/:id': async ({ owner }) => ({ url: fillId('/v1/notifications/user/:id', owner.userId) }),
+  'POST /v1/notifications': async ({ owner }) => ({ body: { notification_message: 'Walk', users_user_id: owner.userId } }),
+  'DELETE /v1/notifications/:id': async ({ owner }) => ({ url: fillId('/v1/notifications/:id', await notificationOf(owner)) }),
+  'PUT /v1/notifications/mark-all-as-read': async () => ({}),
+  'DELETE /v1/notifications/clear-all': async () => ({}),
+  'GET /v1/doctors': async () => ({}),
+  'GET /v1/doctors/search': async () => ({ url: '/v1/doctors/search?query=walk' }),
+  'GET /v1/doctors/:id': async () => ({ url: fillId('/v1/doctors/:id', await doctorOfWalk()) }),
+  'PUT /v1/doctors/:id': async () => ({ url: fillId('/v1/doctors/:id', await doctorOfWalk()), body: { price: 70_000 } }),
+  'GET /v1/doctors/:id/available-slots': async ({ owner }) => ({
+    url: `${fillId('/v1/doctors/:id/available-slots', await doctorOfWalk())}?patientId=${(await idsOf(owner)).patientId}`,
+  }),
+  'POST /v1/appointments': async ({ owner }) => {
+    const doctor = await bookableDoctorOfWalk(0);
+    return { body: { appointment_doctorId: doctor, appointment_patientId: (await idsOf(owner)).patientId, appointment_date: walkSlot() } };
+  },
+  'POST /v1/appointments/from-landing': async () => ({
+    body: {
+      appointmentDto: { appointment_doctorId: await bookableDoctorOfWalk(0), appointment_date: walkSlot() },
+      email: uniqueEmail('walk-landing'),
+      user_name: 'Walk Visitor',
+      accept_terms: true,
+    },
+  }),
+  'GET /v1/appointments': async () => ({}),
+  'GET /v1/appointments/:id': async ({ owner }) => ({ url: fillId('/v1/appointments/:id', (await appointmentOf(owner)).id) }),
+  'GET /v1/appointments/byroomid/:id': async ({ owner }) => ({ url: fillId('/v1/appointments/byroomid/:id', (await appointmentOf(owner)).appointment_roomId) }),
+  'GET /v1/appointments/patient/:id': async ({ owner }) => {
+    await appointmentOf(owner);
+    return { url: fillId('/v1/appointments/patient/:id', (await idsOf(owner)).patientId) };
+  },
+  'PUT /v1/appointments/:id': async ({ owner }) => ({ url: fillId('/v1/appointments/:id', (await appointmentOf(owner)).id), body: { appointment_reason: 'Walk' } }),
+  'POST /v1/appointments/join-meeting/:id': async ({ owner }) => ({ url: fillId('/v1/appointments/join-meeting/:id', (await appointmentOf(owner)).id) }),
+  'GET /v1/appointments/:id/calendar.ics': async ({ owner }) => ({ url: fillId('/v1/appointments/:id/calendar.ics', (await appointmentOf(owner)).id) }),
+  'POST /v1/payments/checkout': async ({ owner }) => ({ body: { appointment_id: (await appointmentOf(owner, 50_000)).id } }),
+  'POST /v1/payments/callback/:provider': async ({ owner }) => ({ url: '/v1/payments/callback/sandbox', body: (await sandboxFormsOf(owner)).pay }),
+  'GET /v1/payments/sandbox/:id': async ({ owner }) => ({ url: fillId('/v1/payments/sandbox/:id', (await sandboxFormsOf(owner)).paymentId) }),
+  'GET /v1/payments/appointment/:id': async ({ owner }) => ({ url: fillId('/v1/payments/appointment/:id', (await appointmentOf(owner)).id) }),
   'GET /api/health': async () => ({}),
   'GET /api/version': async () => ({}),
 };

@@ -101,6 +101,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     DATA_DIR: dataDir,
     WEB_DIST: path.join(dataDir, 'no-web-build'),
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    // Tests run due jobs themselves (services.jobs.runDue) after moving the clock.
+    JOBS_POLL_MS: '0',
     ...options.env,
   });
   const baseUrl = process.env.TEST_DATABASE_URL;

@@ -115,3 +115,5 @@ CREATE INDEX "notifications_user_idx" ON "notifications" USING btree ("user_id",
 CREATE INDEX "payments_appointment_idx" ON "payments" USING btree ("appointment_id");--> statement-breakpoint
 ALTER TABLE "appointments" ADD CONSTRAINT "appointments_doctor_time_free" EXCLUDE USING gist ("doctor_id" WITH =, tstzrange("starts_at", "blocked_until", '[)') WITH &&) WHERE (status in ('scheduled', 'running'));--> statement-breakpoint
 ALTER TABLE "appointments" ADD CONSTRAINT "appointments_time_order" CHECK ("starts_at" < "ends_at" AND "ends_at" <= "blocked_until");
+--> statement-breakpoint
+INSERT INTO "doctors" ("user_id") SELECT "id" FROM "users" WHERE "user_role" = 'doctor' ON CONFLICT DO NOTHING;

@@ -2,6 +2,8 @@ import type { AdminUser, ListUsersQuery, Locale, NotificationSettings, Role, Use
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { assertAcceptablePassword, hashPassword } from '../../lib/passwords.ts';
+import type { AppointmentsService } from '../appointments/appointments.service.ts';
+import type { DoctorsService } from '../doctors/doctors.service.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import type { PatientsService } from '../patients/patients.service.ts';
 import {
@@ -69,7 +71,19 @@ export function toAdminUser(user: UserRow): AdminUser {
 /** What account removal needs from the documents module: delete a patient's rows in the transaction, the files after it. */
 export type AccountDocuments = Pick<DocumentsService, 'removeAllOfPatient'>;
 
-export function createAccountsService(deps: { db: Db; patients: PatientsService; documents: AccountDocuments }) {
+/** What account creation needs from the doctors module: the profile row of a new doctor, in the transaction. */
+export type AccountDoctors = Pick<DoctorsService, 'createProfile'>;
+
+/** What account removal needs from the appointments module: cancel the patient's future appointments in the transaction. */
+export type AccountAppointments = Pick<AppointmentsService, 'cancelAllOfPatient'>;
+
+export function createAccountsService(deps: {
+  db: Db;
+  patients: PatientsService;
+  doctors: AccountDoctors;
+  documents: AccountDocuments;
+  appointments: AccountAppointments;
+}) {
   const { db } = deps;
 
   async function getAccount(id: string): Promise<AccountRow> {
@@ -83,12 +97,15 @@ export function createAccountsService(deps: { db: Db; patients: PatientsService;
     findByEmail: (email: string) => findUserByEmail(db, email),
     isEmpty: async () => (await countUsers(db)) === 0,
 
-    /** Creates a user (and, for a patient, its record and empty card) in one transaction. */
-    async createAccount(input: NewAccount): Promise<UserRow> {
+    /**
+     * Creates a user (and, for a patient, its record and empty card; for a doctor, its profile) in one transaction,
+     * or inside the caller's (`tx`: booking from the landing page makes the account and the booking together).
+     */
+    async createAccount(input: NewAccount, outer?: Db): Promise<UserRow> {
       if (input.password !== undefined) assertAcceptablePassword(input.password);
       const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
       try {
-        return await db.transaction(async (tx) => {
+        return await (outer ?? db).transaction(async (tx) => {
           const user = await insertUser(tx, {
             email: input.email,
             userName: input.userName,
@@ -99,6 +116,7 @@ export function createAccountsService(deps: { db: Db; patients: PatientsService;
             emailVerifiedAt: input.emailVerified ? new Date() : null,
           });
           if (input.role === 'patient') await deps.patients.createRecord(user.id, tx);
+          if (input.role === 'doctor') await deps.doctors.createProfile(user.id, tx);
           return user;
         });
       } catch (error) {
@@ -144,7 +162,10 @@ export function createAccountsService(deps: { db: Db; patients: PatientsService;
     async anonymise(id: string): Promise<void> {
       const patientId = (await findAccountById(db, id))?.patientId;
       let removeFiles = async () => {};
+      let tellDoctors = async () => {};
       await db.transaction(async (tx) => {
+        // Future appointments are cancelled first (refunds as for the patient's own cancellation); history stays.
+        if (patientId) tellDoctors = await deps.appointments.cancelAllOfPatient(patientId, tx);
         await updateUser(tx, id, {
           email: `deleted-${id}@deleted.invalid`,
           userName: '',
@@ -158,6 +179,7 @@ export function createAccountsService(deps: { db: Db; patients: PatientsService;
         if (patientId) removeFiles = await deps.documents.removeAllOfPatient(patientId, tx);
       });
       await removeFiles();
+      await tellDoctors();
     },
 
     async setActive(id: string, isActive: boolean): Promise<UserRow> {

@@ -276,6 +276,12 @@ export function createAuthService(deps: {
 
     /** Admin: ends every session of a user and closes its live connections at once. */
     endAllSessions,
+
+    /**
+     * A session for an account the caller has just created without a password (booking from the landing page,
+     * `POST /v1/appointments/from-landing`). Never for an existing account: that would sign in whoever knows an e-mail.
+     */
+    startSession,
   };
 }
 

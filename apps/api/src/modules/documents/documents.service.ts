@@ -35,12 +35,20 @@ export interface AuditRecorder {
 /** The caller of a documents call: the signed-in account (user row, its patient id when it is a patient). */
 export type Actor = AccountRow;
 
+/** Whether a doctor has a pending (scheduled or running) appointment with a patient (the appointments module answers). */
+export type DoctorOfPendingAppointment = (doctorId: string, patientId: string) => Promise<boolean>;
+
 /**
  * Whether a staff member may see and review a patient's documents. PRODUCT.md: the doctor of the patient's pending or
- * running appointment. Appointments do not exist yet, so for now only admins; the appointment check goes here.
+ * running appointment; admins always. Operators never (they book and chat, they do not review health documents).
  */
-export async function canStaffAccessDocuments(actor: Actor, _patient: { id: string }): Promise<boolean> {
-  return actor.user.role === 'admin';
+export async function canStaffAccessDocuments(
+  actor: Actor,
+  patient: { id: string },
+  isDoctorOfPending: DoctorOfPendingAppointment,
+): Promise<boolean> {
+  if (actor.user.role === 'admin') return true;
+  return actor.user.role === 'doctor' && (await isDoctorOfPending(actor.user.id, patient.id));
 }
 
 export const DOCUMENT_BASE_NAME = 'Документ';
@@ -112,7 +120,13 @@ async function* sniffed(source: AsyncIterable<Buffer>, onType: (type: DetectedTy
   }
 }
 
-export function createDocumentsService(deps: { db: Db; storage: Storage; clock: Clock; audit: AuditRecorder }) {
+export function createDocumentsService(deps: {
+  db: Db;
+  storage: Storage;
+  clock: Clock;
+  audit: AuditRecorder;
+  isDoctorOfPendingAppointment: DoctorOfPendingAppointment;
+}) {
   const { db, storage, clock } = deps;
 
   function ownPatientId(actor: Actor): string {
@@ -125,7 +139,7 @@ export function createDocumentsService(deps: { db: Db; storage: Storage; clock: 
     const row = await findReference(db, id);
     if (!row) throw notFound('Document');
     if (actor.patientId === row.patientId) return { row, asStaff: false };
-    if (actor.user.role !== 'patient' && (await canStaffAccessDocuments(actor, { id: row.patientId }))) return { row, asStaff: true };
+    if (actor.user.role !== 'patient' && (await canStaffAccessDocuments(actor, { id: row.patientId }, deps.isDoctorOfPendingAppointment))) return { row, asStaff: true };
     throw notFound('Document');
   }
 

@@ -1,12 +1,29 @@
 import type { Db } from '../../db/client.ts';
 import { patientCards, patients, users } from '../../db/schema.ts';
-import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ListPatientsQuery, PatientNote, QuizRecommendation, QuizResult } from '@rozmova/contracts';
 
 export async function insertPatientWithCard(db: Db, userId: string) {
   const [patient] = await db.insert(patients).values({ userId }).returning({ id: patients.id });
   const [card] = await db.insert(patientCards).values({ patientId: patient!.id }).returning({ id: patientCards.id });
   return { patientId: patient!.id, cardId: card!.id };
+}
+
+/** Uses one of the patient's free consultations; false when none is left. */
+export async function takeFreeConsultation(db: Db, patientId: string): Promise<boolean> {
+  const rows = await db
+    .update(patientCards)
+    .set({ availableFreeConsultations: sql`${patientCards.availableFreeConsultations} - 1`, updatedAt: sql`now()` })
+    .where(and(eq(patientCards.patientId, patientId), gt(patientCards.availableFreeConsultations, 0)))
+    .returning({ id: patientCards.id });
+  return rows.length > 0;
+}
+
+export async function giveBackFreeConsultation(db: Db, patientId: string): Promise<void> {
+  await db
+    .update(patientCards)
+    .set({ availableFreeConsultations: sql`${patientCards.availableFreeConsultations} + 1`, updatedAt: sql`now()` })
+    .where(eq(patientCards.patientId, patientId));
 }
 
 export async function clearCardOfUser(db: Db, userId: string) {

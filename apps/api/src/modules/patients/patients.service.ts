@@ -24,11 +24,13 @@ import {
   clearCardOfUser,
   findCard,
   findPatientRecord,
+  giveBackFreeConsultation,
   insertPatientWithCard,
   isActiveOperator,
   listPatientRecords,
   lookupPatientRecords,
   setPushToken,
+  takeFreeConsultation,
   updateCard,
   updatePatientRow,
   type CardRow,
@@ -111,6 +113,10 @@ export function createPatientsService(deps: { db: Db; clock: Clock; audit: Audit
     createRecord: (userId: string, tx: Db = deps.db) => insertPatientWithCard(tx, userId),
     /** Removes the health data of a deleted account; the anonymised record stays for appointment history. */
     eraseHealthData: (userId: string, tx: Db = deps.db) => clearCardOfUser(tx, userId),
+    /** Booking: uses one free (ADRA) consultation in the booking's transaction; false when none is left. */
+    takeFreeConsultation: (patientId: string, tx: Db = deps.db) => takeFreeConsultation(tx, patientId),
+    /** A cancelled free consultation is given back, in the cancellation's transaction. */
+    giveBackFreeConsultation: (patientId: string, tx: Db = deps.db) => giveBackFreeConsultation(tx, patientId),
 
     async getPatient(auth: AuthContext, patientId: string): Promise<Patient> {
       const row = await visibleRecord(auth, patientId);

@@ -1,0 +1,78 @@
+/** Shared set-up of the appointment and payment tests (not a test file itself). */
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Role } from '@rozmova/contracts';
+import { appointments, jobs, notifications, payments } from '../../db/schema.ts';
+import { call, DAY, HOUR, sessionFor, uniqueEmail, type SignedIn, type TestContext } from '../../test/harness.ts';
+
+/** A Monday in winter (Kyiv is UTC+2, no clock change near it), 08:00 UTC. Tests set the clock here first. */
+export const BASE = Date.parse('2027-01-11T08:00:00Z');
+
+export interface Person extends SignedIn {
+  patientId: string | null;
+}
+
+/** An account of any role with a session written directly (no password, no argon2): quick, for many accounts. */
+export async function quickAccount(t: TestContext, role: Role, userName = `Test ${role}`): Promise<Person> {
+  const email = uniqueEmail(`quick-${role}`);
+  const user = await t.services.accounts.createAccount({ email, userName, role, emailVerified: true, locale: 'uk' });
+  const account = await t.services.accounts.getAccount(user.id);
+  return { token: await sessionFor(t, user.id), email, password: '', userId: user.id, patientId: account.patientId };
+}
+
+export const quickPatient = (t: TestContext, userName = 'Олена Пацієнтка') => quickAccount(t, 'patient', userName);
+
+/** A fresh session at the clock's time: staff sessions end after 30 idle minutes, so tests that move the clock renew them. */
+export async function renew(t: TestContext, who: Person): Promise<Person> {
+  return { ...who, token: await sessionFor(t, who.userId) };
+}
+
+/**
+ * A doctor every day from 00:00 to 24:00 Kyiv time, 50-minute consultations with a 10-minute buffer: a slot starts
+ * at every whole hour. Minimum notice 2 hours, horizon 60 days.
+ */
+export async function bookableDoctor(t: TestContext, input: { price?: number; userName?: string } = {}): Promise<Person> {
+  const doctor = await quickAccount(t, 'doctor', input.userName ?? `Др. Ірина ${randomBytes(2).toString('hex')}`);
+  const account = await t.services.accounts.getAccount(doctor.userId);
+  await t.services.doctors.update(account, doctor.userId, {
+    price: input.price ?? 0,
+    specialisations: ['psychologist'],
+    weekly_hours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '24:00' })),
+  });
+  return doctor;
+}
+
+/** A whole hour `days` after BASE's day at `hourUtc`, as SPEC.md §5 writes it (UTC, `Z`). */
+export const slotAt = (days: number, hourUtc: number) => new Date(Date.UTC(2027, 0, 11 + days, hourUtc)).toISOString().replace('.000Z', 'Z');
+
+export const book = (t: TestContext, who: Person, body: Record<string, unknown>) => call(t.app, 'POST', '/v1/appointments', { token: who.token, body });
+
+export const bookFor = (t: TestContext, patient: Person, doctor: Person, date: string, extra: Record<string, unknown> = {}) =>
+  book(t, patient, { appointment_doctorId: doctor.userId, appointment_patientId: patient.patientId, appointment_date: date, ...extra });
+
+export async function appointmentRow(t: TestContext, id: string) {
+  const [row] = await t.database.db.select().from(appointments).where(eq(appointments.id, id));
+  return row!;
+}
+
+export async function paymentRows(t: TestContext, appointmentId: string) {
+  return t.database.db.select().from(payments).where(eq(payments.appointmentId, appointmentId));
+}
+
+export async function notificationTexts(t: TestContext, userId: string): Promise<string[]> {
+  const rows = await t.database.db.select().from(notifications).where(eq(notifications.userId, userId));
+  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map((row) => row.message);
+}
+
+export async function pendingJobKeys(t: TestContext): Promise<string[]> {
+  const rows = await t.database.db.select({ key: jobs.key }).from(jobs).where(eq(jobs.status, 'pending'));
+  return rows.map((row) => row.key).sort();
+}
+
+/** Moves the clock and runs what became due (as the worker would). */
+export async function advanceAndRun(t: TestContext, ms: number): Promise<void> {
+  t.clock.advance(ms);
+  while ((await t.services.jobs.runDue()) > 0);
+}
+
+export { DAY, HOUR };

@@ -1,0 +1,172 @@
+import {
+  specialisationLabels,
+  specialisations,
+  type AvailableSlotsQuery,
+  type Doctor,
+  type ListDoctorsQuery,
+  type Specialisation,
+  type UpdateDoctorBody,
+} from '@rozmova/contracts';
+import type { Db } from '../../db/client.ts';
+import { forbidden, notFound } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { AccountRow } from '../accounts/accounts.repository.ts';
+import {
+  findBookingProfileRow,
+  findDoctorRow,
+  findPendingRanges,
+  insertDoctorProfile,
+  listDoctorRows,
+  searchDoctorRows,
+  updateDoctorProfile,
+  type BookingProfileRow,
+  type DoctorChanges,
+  type DoctorRow,
+} from './doctors.repository.ts';
+import { checkBookable, dayNumber, freeSlotStrings, slotRange } from './slots.ts';
+
+const DAY = 24 * 60 * 60_000;
+/** Around a range of calendar days, enough for any zone's offset. */
+const ZONE_MARGIN = 15 * 60 * 60_000;
+
+/** What booking needs of a doctor: who it is, its price (UAH kopiyky) and the rules of its slots. */
+export type DoctorBookingProfile = BookingProfileRow;
+
+export function toDoctor({ profile, userName, rating, ratingCount }: DoctorRow): Doctor {
+  return {
+    id: profile.userId,
+    user_name: userName,
+    photo_url: profile.photoUrl,
+    specialisations: profile.specialisations,
+    bio: profile.bio,
+    languages: profile.languages,
+    experience_years: profile.experienceYears,
+    price: profile.price,
+    consultation_minutes: profile.consultationMinutes,
+    buffer_minutes: profile.bufferMinutes,
+    min_notice_minutes: profile.minNoticeMinutes,
+    horizon_days: profile.horizonDays,
+    time_zone: profile.timeZone,
+    weekly_hours: profile.weeklyHours,
+    days_off: profile.daysOff,
+    extra_hours: profile.extraHours,
+    rating: rating === null ? null : Number(rating),
+    rating_count: ratingCount,
+  };
+}
+
+/** The body's fields as table columns; weekly hours, days off and extra hours are kept sorted. */
+function changesOf(body: UpdateDoctorBody): DoctorChanges {
+  return {
+    photoUrl: body.photo_url,
+    specialisations: body.specialisations && [...new Set(body.specialisations)],
+    bio: body.bio,
+    languages: body.languages && [...new Set(body.languages)],
+    experienceYears: body.experience_years,
+    price: body.price,
+    consultationMinutes: body.consultation_minutes,
+    bufferMinutes: body.buffer_minutes,
+    minNoticeMinutes: body.min_notice_minutes,
+    horizonDays: body.horizon_days,
+    timeZone: body.time_zone,
+    weeklyHours: body.weekly_hours && [...body.weekly_hours].sort((a, b) => a.weekday - b.weekday || a.start.localeCompare(b.start)),
+    daysOff: body.days_off && [...new Set(body.days_off)].sort(),
+    extraHours: body.extra_hours && [...body.extra_hours].sort((a, b) => a.date.localeCompare(b.date) || a.start.localeCompare(b.start)),
+  };
+}
+
+const mayBookForOthers = (actor: AccountRow | undefined) => actor?.user.role === 'operator' || actor?.user.role === 'admin';
+
+/** Specialisations whose label (either language) or key contains the text. */
+function specialisationsMatching(text: string): Specialisation[] {
+  const needle = text.toLocaleLowerCase();
+  return specialisations.filter((key) => {
+    const labels = specialisationLabels[key];
+    return [key, labels.uk, labels.en].some((label) => label.toLocaleLowerCase().includes(needle));
+  });
+}
+
+/**
+ * Doctors' public profiles, their rules and free slots. Ids are the doctors' user ids. Busy times come from the
+ * appointments table through a read-only query of this module's repository (the appointments module owns the writes).
+ */
+export function createDoctorsService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+
+  async function getBookingProfile(doctorId: string, tx: Db = db): Promise<DoctorBookingProfile> {
+    const row = await findBookingProfileRow(tx, doctorId);
+    if (!row) throw notFound('Doctor');
+    return row;
+  }
+
+  async function configure(id: string, body: UpdateDoctorBody): Promise<Doctor> {
+    await getBookingProfile(id);
+    await updateDoctorProfile(db, id, changesOf(body));
+    return get(id);
+  }
+
+  async function get(id: string): Promise<Doctor> {
+    const row = await findDoctorRow(db, id);
+    if (!row) throw notFound('Doctor');
+    return toDoctor(row);
+  }
+
+  return {
+    /** The empty profile of a new doctor account, in the account's transaction. */
+    createProfile: (userId: string, tx: Db = db) => insertDoctorProfile(tx, userId),
+
+    /** Active doctors, by name. */
+    list: async (query: ListDoctorsQuery): Promise<Doctor[]> => (await listDoctorRows(db, query)).map(toDoctor),
+
+    /** Name, specialisation (label in either language) or bio (either language), case-insensitively. */
+    search: async (text: string): Promise<Doctor[]> => (await searchDoctorRows(db, text, specialisationsMatching(text))).map(toDoctor),
+
+    get,
+
+    /** A doctor changes its own profile and rules; an admin any doctor's. */
+    async update(actor: AccountRow, id: string, body: UpdateDoctorBody): Promise<Doctor> {
+      if (actor.user.role !== 'admin' && actor.user.id !== id) throw forbidden('A doctor may change only its own profile');
+      return configure(id, body);
+    },
+
+    /** Sets an active doctor's profile without an actor: demo data. */
+    configure,
+
+    /**
+     * Free start times (SPEC.md §7). `patientId` also leaves out the times of that patient's own pending appointment;
+     * a patient may ask only with its own, operators and admins with any.
+     */
+    async availableSlots(actor: AccountRow | undefined, id: string, query: AvailableSlotsQuery): Promise<string[]> {
+      if (query.patientId !== undefined && actor?.patientId !== query.patientId && !mayBookForOthers(actor)) {
+        throw forbidden("You may only ask for your own patient's slots");
+      }
+      const profile = await getBookingProfile(id);
+      const now = clock.now();
+      const { firstDay, from } = slotRange(query.startDate, now, profile.timeZone);
+      const first = dayNumber(firstDay);
+      const ranges = await findPendingRanges(db, {
+        doctorId: id,
+        patientId: query.patientId,
+        from: new Date(Math.max(first * DAY - ZONE_MARGIN, from?.getTime() ?? -Infinity, now.getTime())),
+        to: new Date(Math.min((first + query.duration) * DAY + ZONE_MARGIN, now.getTime() + profile.horizonDays * DAY + DAY)),
+      });
+      return freeSlotStrings(profile, {
+        firstDay,
+        days: query.duration,
+        now,
+        from,
+        startHour: query.startHour,
+        endHour: query.endHour,
+        busy: ranges.doctor,
+        patientBusy: ranges.patient,
+      });
+    },
+
+    getBookingProfile,
+
+    /** For booking: throws APPOINTMENT_SLOT_UNAVAILABLE unless `start` is a slot start, past the notice and inside the horizon. */
+    checkBookable: (profile: DoctorBookingProfile, start: Date) => checkBookable(profile, start, clock.now()),
+  };
+}
+
+export type DoctorsService = ReturnType<typeof createDoctorsService>;

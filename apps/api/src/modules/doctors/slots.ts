@@ -1,0 +1,349 @@
+/**
+ * Slot maths: pure functions, no database. Times inside are epoch milliseconds; wall-clock times are
+ * converted to instants in the doctor's time zone with Intl only (no date library).
+ *
+ * The grid: each working interval of a day (weekly hours of its ISO weekday unless the date is a day off, plus the
+ * date's extra hours; overlapping or touching intervals are merged) gives wall-clock starts at its start and then every
+ * consultation + buffer minutes. A start that does not exist that day (the hour the clocks skip) is left out; one that
+ * exists twice (the hour the clocks repeat) is its first occurrence. A start is on the grid when its consultation ends
+ * by the interval's end (the buffer may run past it) and it does not overlap the previous start's consultation and
+ * buffer (only possible when the clocks go forward inside an interval).
+ */
+import type { ExtraHours, WeeklyHours } from '@rozmova/contracts';
+import { AppError } from '../../lib/app-error.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** What decides a doctor's slots (the doctors table's columns). */
+export interface SlotRules {
+  timeZone: string;
+  weeklyHours: readonly WeeklyHours[];
+  daysOff: readonly string[];
+  extraHours: readonly ExtraHours[];
+  consultationMinutes: number;
+  bufferMinutes: number;
+  minNoticeMinutes: number;
+  horizonDays: number;
+}
+
+/** A half-open range [start, end). */
+export interface TimeRange {
+  start: Date;
+  end: Date;
+}
+
+export interface SlotQuery {
+  /** The first calendar day, YYYY-MM-DD in the doctor's time zone. */
+  firstDay: string;
+  /** How many days from the first. */
+  days: number;
+  now: Date;
+  /** No slot starts before this instant (a `startDate` given as an instant). */
+  from?: Date;
+  /** Wall-clock hours of the doctor's zone: a slot starts at or after `startHour` and its consultation ends by `endHour`. */
+  startHour?: number;
+  endHour?: number;
+  /** The doctor's scheduled and running appointments, [starts_at, blocked_until). */
+  busy?: readonly TimeRange[];
+  /** The patient's own pending appointments, [starts_at, ends_at). */
+  patientBusy?: readonly TimeRange[];
+}
+
+// ---- time zones -----------------------------------------------------------------------------------
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+const WALL = /^(\d{1,2})\/(\d{1,2})\/(\d{4}), (\d{2}):(\d{2}):(\d{2})$/;
+
+/** The wall clock of `ms` in the zone, as if it were UTC (epoch ms, whole seconds). */
+function wallOf(ms: number, timeZone: string): number {
+  const formatter = formatterOf(timeZone);
+  // `format` is about twice as fast as `formatToParts`; the parts are the fallback should the text ever differ.
+  const match = WALL.exec(formatter.format(ms));
+  if (match) return Date.UTC(Number(match[3]), Number(match[1]) - 1, Number(match[2]), Number(match[4]), Number(match[5]), Number(match[6]));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(formatter.formatToParts(ms).find((p) => p.type === type)?.value ?? 0);
+  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+}
+
+/** Offsets already asked for, per zone: the day boundaries and slots of one doctor repeat from request to request. */
+const offsets = new Map<string, Map<number, number>>();
+const OFFSETS_KEPT = 20_000;
+
+/** The zone's offset from UTC at the instant, in ms (Kyiv: +2 h in winter, +3 h in summer). */
+export function offsetAt(ms: number, timeZone: string): number {
+  let known = offsets.get(timeZone);
+  if (!known) {
+    known = new Map();
+    offsets.set(timeZone, known);
+  }
+  const hit = known.get(ms);
+  if (hit !== undefined) return hit;
+  const offset = wallOf(ms, timeZone) - Math.floor(ms / 1000) * 1000;
+  if (known.size >= OFFSETS_KEPT) known.clear();
+  known.set(ms, offset);
+  return offset;
+}
+
+/** Days since 1970-01-01 of a YYYY-MM-DD date. */
+export function dayNumber(date: string): number {
+  return Math.floor(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY);
+}
+
+export const dateOfDay = (day: number): string => new Date(day * DAY).toISOString().slice(0, 10);
+
+/** The calendar date (YYYY-MM-DD) of the instant in the zone. */
+export function dateInZone(instant: Date, timeZone: string): string {
+  return dateOfDay(Math.floor(wallOf(instant.getTime(), timeZone) / DAY));
+}
+
+const twoDigits = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'));
+const pad = (value: number) => twoDigits[value] ?? String(value).padStart(2, '0');
+
+/** `YYYY-MM-DDTHH:mm:ss±hh:mm` in the zone (SPEC.md §5). */
+export function formatInZone(instant: Date, timeZone: string): string {
+  const ms = instant.getTime();
+  return formatWithOffset(ms, offsetAt(ms, timeZone));
+}
+
+const offsetText = (offset: number) => {
+  const minutes = Math.round(Math.abs(offset) / MINUTE);
+  return `${offset < 0 ? '-' : '+'}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+};
+
+function formatWithOffset(ms: number, offset: number): string {
+  return `${new Date(ms + offset).toISOString().slice(0, 19)}${offsetText(offset)}`;
+}
+
+/** formatWithOffset for many instants in order: the date and the offset text are made once per day and offset. */
+function slotFormatter(): (ms: number, offset: number) => string {
+  let lastDay = Number.NaN;
+  let lastOffset = Number.NaN;
+  let prefix = '';
+  let suffix = '';
+  return (ms, offset) => {
+    const wall = ms + offset;
+    const day = Math.floor(wall / DAY);
+    if (day !== lastDay || offset !== lastOffset) {
+      lastDay = day;
+      lastOffset = offset;
+      prefix = `${dateOfDay(day)}T`;
+      suffix = offsetText(offset);
+    }
+    const inDay = wall - day * DAY;
+    return `${prefix}${pad(Math.floor(inDay / HOUR))}:${pad(Math.floor((inDay % HOUR) / MINUTE))}:${pad(Math.floor((inDay % MINUTE) / 1000))}${suffix}`;
+  };
+}
+
+/**
+ * Wall-clock → instant for one day of one zone. Most days have one offset throughout, so a day costs two Intl calls;
+ * a day with a clock change takes the careful path for each time.
+ */
+interface DayClock {
+  /** The instant of a wall time, its first occurrence; undefined when the clocks skip it. */
+  exact(minutes: number): number | undefined;
+  /** The first instant whose wall time is at or after `minutes` (a skipped time gives the moment the clocks jump). */
+  atOrAfter(minutes: number): number;
+  /** The offset at an instant of the day. */
+  offset(ms: number): number;
+}
+
+function dayClock(day: number, timeZone: string): DayClock {
+  const midnight = day * DAY;
+  // Wide enough for any offset (−12 h … +14 h): no instant of this wall day is outside.
+  const before = offsetAt(midnight - 14 * HOUR, timeZone);
+  const after = offsetAt(midnight + DAY + 12 * HOUR, timeZone);
+  if (before === after) {
+    return { exact: (minutes) => midnight + minutes * MINUTE - before, atOrAfter: (minutes) => midnight + minutes * MINUTE - before, offset: () => before };
+  }
+  return {
+    exact: (minutes) => wallToInstant(midnight + minutes * MINUTE, timeZone).exact,
+    atOrAfter: (minutes) => wallToInstant(midnight + minutes * MINUTE, timeZone).atOrAfter,
+    offset: (ms) => offsetAt(ms, timeZone),
+  };
+}
+
+/** `wall` is the wall time as if UTC. */
+function wallToInstant(wall: number, timeZone: string): { exact: number | undefined; atOrAfter: number } {
+  const offsets = [...new Set([offsetAt(wall - 14 * HOUR, timeZone), offsetAt(wall + 12 * HOUR, timeZone)])];
+  const valid = offsets.map((offset) => wall - offset).filter((ms) => offsetAt(ms, timeZone) === wall - ms);
+  if (valid.length > 0) {
+    const first = Math.min(...valid);
+    return { exact: first, atOrAfter: first };
+  }
+  // Skipped: the clocks jump over `wall` somewhere between these two instants; find the jump to the minute.
+  let low = wall - Math.max(...offsets);
+  let high = wall - Math.min(...offsets);
+  while (high - low > MINUTE) {
+    const middle = low + Math.max(1, Math.floor((high - low) / 2 / MINUTE)) * MINUTE;
+    if (middle + offsetAt(middle, timeZone) >= wall) high = middle;
+    else low = middle;
+  }
+  return { exact: undefined, atOrAfter: high };
+}
+
+// ---- working hours ----------------------------------------------------------------------------------
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** ISO weekday, 1 Monday … 7 Sunday. */
+const isoWeekday = (day: number) => ((((day + 3) % 7) + 7) % 7) + 1;
+
+interface Plan {
+  rules: SlotRules;
+  daysOff: Set<string>;
+  weekly: [number, number][][];
+  extra: Map<string, [number, number][]>;
+}
+
+function planOf(rules: SlotRules): Plan {
+  const weekly: [number, number][][] = Array.from({ length: 8 }, () => []);
+  for (const hours of rules.weeklyHours) weekly[hours.weekday]!.push([minutesOf(hours.start), minutesOf(hours.end)]);
+  const extra = new Map<string, [number, number][]>();
+  for (const hours of rules.extraHours) {
+    const list = extra.get(hours.date) ?? [];
+    list.push([minutesOf(hours.start), minutesOf(hours.end)]);
+    extra.set(hours.date, list);
+  }
+  return { rules, daysOff: new Set(rules.daysOff), weekly, extra };
+}
+
+/** The day's working intervals in wall-clock minutes, sorted, overlapping and touching ones merged. */
+function intervalsOn(plan: Plan, day: number): [number, number][] {
+  const date = dateOfDay(day);
+  const all = [...(plan.daysOff.has(date) ? [] : plan.weekly[isoWeekday(day)]!), ...(plan.extra.get(date) ?? [])]
+    .filter(([start, end]) => start < end)
+    .sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const [start, end] of all) {
+    const last = merged.at(-1);
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else merged.push([start, end]);
+  }
+  return merged;
+}
+
+/** The day's slot starts (instants, ascending), before notice, horizon and busy times. */
+function gridOfDay(plan: Plan, day: number, clock: DayClock): number[] {
+  const consultation = plan.rules.consultationMinutes * MINUTE;
+  const step = plan.rules.consultationMinutes + plan.rules.bufferMinutes;
+  const starts: number[] = [];
+  let previousBlockedUntil = -Infinity;
+  for (const [from, to] of intervalsOn(plan, day)) {
+    const end = clock.atOrAfter(to);
+    for (let minutes = from; minutes < to; minutes += step) {
+      const start = clock.exact(minutes);
+      if (start === undefined) continue;
+      if (start + consultation > end) break;
+      if (start < previousBlockedUntil) continue;
+      starts.push(start);
+      previousBlockedUntil = start + step * MINUTE;
+    }
+  }
+  return starts;
+}
+
+const overlaps = (start: number, end: number, range: TimeRange) => range.start.getTime() < end && start < range.end.getTime();
+
+/** Free slot starts, ascending. */
+export function freeSlots(rules: SlotRules, query: SlotQuery): Date[] {
+  const slots: Date[] = [];
+  eachFreeSlot(rules, query, (start) => void slots.push(new Date(start)));
+  return slots;
+}
+
+/** Free slots formatted in the doctor's zone (`YYYY-MM-DDTHH:mm:ss±hh:mm`), ascending. */
+export function freeSlotStrings(rules: SlotRules, query: SlotQuery): string[] {
+  const slots: string[] = [];
+  const format = slotFormatter();
+  eachFreeSlot(rules, query, (start, clock) => void slots.push(format(start, clock.offset(start))));
+  return slots;
+}
+
+function eachFreeSlot(rules: SlotRules, query: SlotQuery, emit: (start: number, clock: DayClock) => void): void {
+  const plan = planOf(rules);
+  const consultation = rules.consultationMinutes * MINUTE;
+  const blocked = (rules.consultationMinutes + rules.bufferMinutes) * MINUTE;
+  const now = query.now.getTime();
+  const notBefore = Math.max(now + rules.minNoticeMinutes * MINUTE, query.from?.getTime() ?? -Infinity);
+  const horizon = now + rules.horizonDays * DAY;
+  const startHour = query.startHour ?? 0;
+  const endHour = query.endHour ?? 24;
+  const busy = [...(query.busy ?? [])].sort((a, b) => a.start.getTime() - b.start.getTime());
+  const patientBusy = query.patientBusy ?? [];
+  const first = dayNumber(query.firstDay);
+
+  let next = 0; // busy ranges before this index end before every later slot
+  for (let day = first; day < first + query.days; day++) {
+    const clock = dayClock(day, rules.timeZone);
+    const grid = gridOfDay(plan, day, clock);
+    if (grid.length === 0) continue;
+    const windowStart = clock.atOrAfter(startHour * 60);
+    const windowEnd = clock.atOrAfter(endHour * 60);
+    for (const start of grid) {
+      if (start >= horizon) return;
+      if (start < notBefore || start < windowStart || start + consultation > windowEnd) continue;
+      const end = start + blocked;
+      while (next < busy.length && busy[next]!.end.getTime() <= start) next++;
+      let taken = false;
+      for (let i = next; i < busy.length && busy[i]!.start.getTime() < end; i++) {
+        if (overlaps(start, end, busy[i]!)) {
+          taken = true;
+          break;
+        }
+      }
+      if (taken || patientBusy.some((range) => overlaps(start, start + consultation, range))) continue;
+      emit(start, clock);
+    }
+  }
+}
+
+/**
+ * Where an available-slots request starts: `startDate` as a day (its whole day in the doctor's zone), as an instant
+ * (its day, from that instant), or nothing (today, from now).
+ */
+export function slotRange(startDate: string | undefined, now: Date, timeZone: string): { firstDay: string; from?: Date } {
+  if (startDate === undefined) return { firstDay: dateInZone(now, timeZone), from: now };
+  if (/^\d{4}-\d{2}-\d{2}$/.test(startDate)) return { firstDay: startDate };
+  const from = new Date(startDate);
+  return { firstDay: dateInZone(from, timeZone), from };
+}
+
+/**
+ * For booking: `start` must be a grid start of its day, past the minimum notice and inside the horizon. Busy times are
+ * the database's job (the exclusion constraint). Returns the consultation's end and the end of the buffer.
+ */
+export function checkBookable(rules: SlotRules, start: Date, now: Date): { endsAt: Date; blockedUntil: Date } {
+  const ms = start.getTime();
+  const unavailable = (why: string) => new AppError('APPOINTMENT_SLOT_UNAVAILABLE', `This time cannot be booked: ${why}`);
+  if (!Number.isFinite(ms)) throw unavailable('it is not a time');
+  if (ms < now.getTime() + rules.minNoticeMinutes * MINUTE) {
+    throw unavailable(`it is in the past or less than ${rules.minNoticeMinutes} minutes ahead`);
+  }
+  if (ms >= now.getTime() + rules.horizonDays * DAY) throw unavailable(`it is more than ${rules.horizonDays} days ahead`);
+  const day = dayNumber(dateInZone(start, rules.timeZone));
+  if (!gridOfDay(planOf(rules), day, dayClock(day, rules.timeZone)).includes(ms)) {
+    throw unavailable("it is not a slot start of the doctor's working hours");
+  }
+  const endsAt = ms + rules.consultationMinutes * MINUTE;
+  return { endsAt: new Date(endsAt), blockedUntil: new Date(endsAt + rules.bufferMinutes * MINUTE) };
+}

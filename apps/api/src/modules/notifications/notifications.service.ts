@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  NOTIFICATION_CREATED_EVENT,
+  NOTIFICATIONS_LIST_MAX,
+  type CreateNotificationBody,
+  type Locale,
+  type Notification,
+  type NotificationKind,
+  type NotificationList,
+} from '@rozmova/contracts';
+import type { Db } from '../../db/client.ts';
+import { forbidden, notFound } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import type { RealtimeBus } from '../../realtime/bus.ts';
+import type { AccountRow } from '../accounts/accounts.repository.ts';
+import type { JobsService } from '../jobs/jobs.service.ts';
+import { notificationMail } from './notifications.mails.ts';
+import {
+  deleteNotificationOfUser,
+  deleteNotificationsOfUser,
+  findRecipient,
+  insertNotification,
+  listNotificationsOfUser,
+  markAllNotificationsRead,
+  type NotificationRow,
+  type Recipient,
+} from './notifications.repository.ts';
+
+/** A user keeps at most this many notifications; adding one drops the oldest beyond it. */
+export const NOTIFICATIONS_KEPT_PER_USER = 500;
+/** The job that retries an e-mail the mail server refused or could not be reached for. */
+export const NOTIFICATION_EMAIL_JOB = 'notification-email';
+const EMAIL_RETRY_DELAY_MS = 30_000;
+
+export type Texts = Record<Locale, string>;
+
+export interface NotifyInput {
+  kind: NotificationKind;
+  appointmentId?: string;
+  /** The in-app text in both languages; the recipient's is kept. */
+  message: Texts;
+  /** Sent when given and the recipient has e-mail notifications on. */
+  email?: { subject: Texts; text: Texts };
+  /** Another realtime event to the recipient (e.g. `appointment-created` so its screens refresh), sent whatever the settings. */
+  event?: { name: string; payload: unknown };
+}
+
+interface EmailJob {
+  userId: string;
+  subject: string;
+  text: string;
+}
+
+export function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    notification_message: row.message,
+    notification_is_read: row.isRead,
+    notification_kind: row.kind,
+    users_user_id: row.userId,
+    appointment_id: row.appointmentId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const reachable = (recipient: Recipient | undefined): recipient is Recipient =>
+  recipient !== undefined && recipient.isActive && recipient.deletedAt === null;
+const mayNotifyOthers = (actor: AccountRow) => actor.user.role === 'operator' || actor.user.role === 'admin';
+
+/**
+ * In-app notifications (the newest 20 on screen, at most 500 kept per user), their realtime event and the e-mail
+ * copy, each as the user's notification settings allow. Other modules call `notify`; the routes are the user's list.
+ */
+export function createNotificationsService(deps: {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  realtime: RealtimeBus;
+  jobs: JobsService;
+  publicUrl: string;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}) {
+  const { db, clock, mailer, realtime, jobs, log } = deps;
+
+  async function add(userId: string, values: { kind: NotificationKind; message: string; appointmentId?: string }): Promise<Notification> {
+    const row = await insertNotification(
+      db,
+      { userId, kind: values.kind, message: values.message, appointmentId: values.appointmentId ?? null },
+      NOTIFICATIONS_KEPT_PER_USER,
+    );
+    const notification = toNotification(row);
+    realtime.toUser(userId, NOTIFICATION_CREATED_EVENT, notification);
+    return notification;
+  }
+
+  async function sendEmail(recipient: Recipient, content: { subject: string; text: string }): Promise<void> {
+    await mailer.send(notificationMail(recipient.email, recipient.locale, content, deps.publicUrl));
+  }
+
+  // A retried e-mail reads the recipient again: a user who turned e-mails off or left meanwhile gets none.
+  jobs.register(NOTIFICATION_EMAIL_JOB, async (payload: EmailJob) => {
+    const recipient = await findRecipient(db, payload.userId);
+    if (!reachable(recipient) || !recipient.settings.email) return;
+    await sendEmail(recipient, payload);
+  });
+
+  return {
+    /**
+     * Tells a user: an in-app notification with the `notification-created` event (when `in_app` is on), the given
+     * event, and an e-mail in the user's language (when `email` is on and texts are given). A deactivated or removed
+     * account gets nothing. An e-mail the server does not take is retried through the job queue, so this never fails
+     * because of the mail server. Call it after the caller's transaction commits (it uses its own connection; on
+     * PGlite a query outside an open transaction waits for that transaction).
+     */
+    async notify(userId: string, n: NotifyInput): Promise<void> {
+      const recipient = await findRecipient(db, userId);
+      if (!reachable(recipient)) return;
+      const locale = recipient.locale;
+      if (recipient.settings.in_app) await add(userId, { kind: n.kind, message: n.message[locale], appointmentId: n.appointmentId });
+      if (n.event) realtime.toUser(userId, n.event.name, n.event.payload);
+      if (!n.email || !recipient.settings.email) return;
+      const content = { subject: n.email.subject[locale], text: n.email.text[locale] };
+      try {
+        await sendEmail(recipient, content);
+      } catch (error) {
+        log.warn({ error: error instanceof Error ? error.name : typeof error }, 'notification e-mail not sent, retrying through the job queue');
+        await jobs.schedule({
+          kind: NOTIFICATION_EMAIL_JOB,
+          key: `${NOTIFICATION_EMAIL_JOB}:${randomUUID()}`,
+          runAt: new Date(clock.now().getTime() + EMAIL_RETRY_DELAY_MS),
+          payload: { userId, ...content } satisfies EmailJob,
+        });
+      }
+    },
+
+    /** `GET /v1/notifications/user/:id`: the user's own (an admin's for anyone), newest 20 and the unread count of all. */
+    async listOfUser(actor: AccountRow, userId: string): Promise<NotificationList> {
+      if (actor.user.id !== userId && actor.user.role !== 'admin') throw forbidden('You may only read your own notifications');
+      const { rows, unread } = await listNotificationsOfUser(db, userId, NOTIFICATIONS_LIST_MAX);
+      return { notifications: rows.map(toNotification), unread_count: unread };
+    },
+
+    /** `POST /v1/notifications`: a note to oneself, or from an operator or admin to anyone. Not mailed. */
+    async create(actor: AccountRow, body: CreateNotificationBody): Promise<Notification> {
+      const userId = body.users_user_id;
+      if (actor.user.id !== userId && !mayNotifyOthers(actor)) throw forbidden('You may only add notifications for yourself');
+      if (!reachable(await findRecipient(db, userId))) throw notFound('User');
+      return add(userId, { kind: 'simple', message: body.notification_message });
+    },
+
+    /** Only one's own: another user's id answers 404, so ids cannot be probed. */
+    async remove(actor: AccountRow, id: string): Promise<void> {
+      if (!(await deleteNotificationOfUser(db, id, actor.user.id))) throw notFound('Notification');
+    },
+
+    markAllAsRead: (actor: AccountRow): Promise<void> => markAllNotificationsRead(db, actor.user.id),
+
+    clearAll: (actor: AccountRow): Promise<void> => deleteNotificationsOfUser(db, actor.user.id),
+
+    /** Drops every notification of a removed account (their texts can name doctors and dates). */
+    forgetUser: (userId: string): Promise<void> => deleteNotificationsOfUser(db, userId),
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

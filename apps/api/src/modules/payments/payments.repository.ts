@@ -1,0 +1,78 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { PaymentProvider } from '@rozmova/contracts';
+import type { Db } from '../../db/client.ts';
+import { paymentCallbacks, payments, settings } from '../../db/schema.ts';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;
+
+/** A setting shared by every instance, created once: the first writer's value wins. */
+export async function settingOrCreate(db: Db, key: string, create: () => string): Promise<string> {
+  await db.insert(settings).values({ key, value: create() }).onConflictDoNothing({ target: settings.key });
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
+  return row!.value as string;
+}
+
+export async function insertPayment(db: Db, values: NewPayment): Promise<PaymentRow> {
+  const [row] = await db.insert(payments).values(values).returning();
+  return row!;
+}
+
+export async function findPayment(db: Db, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  return row;
+}
+
+export async function lockPayment(tx: Db, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
+  return row;
+}
+
+export async function lockPaymentByOrder(tx: Db, provider: PaymentProvider, orderId: string): Promise<PaymentRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.provider, provider)))
+    .for('update');
+  return row;
+}
+
+/** The newest checkout of an appointment. */
+export async function latestPaymentOfAppointment(db: Db, appointmentId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.appointmentId, appointmentId))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(1);
+  return row;
+}
+
+export async function successfulPaymentsOfAppointment(db: Db, appointmentId: string): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.appointmentId, appointmentId), eq(payments.status, 'success')));
+}
+
+export async function updatePayment(db: Db, id: string, values: Partial<NewPayment>, at: Date): Promise<PaymentRow> {
+  const [row] = await db
+    .update(payments)
+    .set({ ...values, updatedAt: at })
+    .where(eq(payments.id, id))
+    .returning();
+  return row!;
+}
+
+/** Keeps a verified callback once; false when the same data came before (a replay). */
+export async function recordCallback(
+  tx: Db,
+  values: { provider: PaymentProvider; dataHash: string; paymentId: string | null; providerStatus: string },
+): Promise<boolean> {
+  const rows = await tx
+    .insert(paymentCallbacks)
+    .values(values)
+    .onConflictDoNothing({ target: paymentCallbacks.dataHash })
+    .returning({ id: paymentCallbacks.id });
+  return rows.length > 0;
+}

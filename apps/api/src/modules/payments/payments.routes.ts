@@ -1,0 +1,96 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  appointmentPaymentSchema,
+  checkoutBodySchema,
+  checkoutSchema,
+  idParamsSchema,
+  localeSchema,
+  paymentCallbackBodySchema,
+  paymentPaths,
+  paymentProviderParamsSchema,
+  type Locale,
+} from '@rozmova/contracts';
+import { authOf } from '../../http/access.ts';
+import type { PaymentsService } from './payments.service.ts';
+
+const callbackResultSchema = z.object({
+  result: z.enum(['accepted', 'replayed', 'ignored']),
+  appointment_id: z.string().nullable(),
+});
+
+const sandboxQuerySchema = z.strictObject({ lang: localeSchema.optional() });
+
+/** `?lang=` first, then the first of uk / en the browser lists, else English (SPEC.md §9 default). */
+export function pageLocale(request: FastifyRequest, lang: Locale | undefined): Locale {
+  if (lang) return lang;
+  const header = String(request.headers['accept-language'] ?? '');
+  for (const part of header.split(',')) {
+    const tag = part.split(';')[0]!.trim().toLowerCase();
+    if (tag.startsWith('uk')) return 'uk';
+    if (tag.startsWith('en')) return 'en';
+  }
+  return 'en';
+}
+
+const wantsHtml = (request: FastifyRequest) => String(request.headers.accept ?? '').includes('text/html');
+
+export async function registerPaymentRoutes(app: FastifyInstance, deps: { payments: PaymentsService; publicUrl: string }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    paymentPaths.checkout,
+    { config: { access: ['patient'] }, schema: { body: checkoutBodySchema, response: { 200: checkoutSchema } } },
+    async (request) => deps.payments.startCheckout(authOf(request).account, request.body.appointment_id),
+  );
+
+  r.get(
+    paymentPaths.ofAppointment,
+    { config: { access: 'user' }, schema: { params: idParamsSchema, response: { 200: appointmentPaymentSchema } } },
+    async (request) => deps.payments.ofAppointment(authOf(request).account, request.params.id),
+  );
+
+  // The sandbox's checkout page: public, the payment id (a random uuid) is what opens it.
+  r.get(
+    paymentPaths.sandboxCheckout,
+    { config: { access: 'public' }, schema: { params: idParamsSchema, querystring: sandboxQuerySchema } },
+    async (request, reply) => {
+      const html = await deps.payments.sandboxPage(request.params.id, pageLocale(request, request.query.lang));
+      const publicOrigin = new URL(deps.publicUrl).origin;
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .header('x-content-type-options', 'nosniff')
+        .header(
+          'content-security-policy',
+          `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${publicOrigin}; frame-ancestors 'none'; base-uri 'none'`,
+        )
+        .send(html);
+    },
+  );
+
+  // Providers post their callbacks form-encoded (LiqPay's server_url, the sandbox page's buttons); JSON works too.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      paymentPaths.callback,
+      {
+        config: { access: 'public' },
+        schema: { params: paymentProviderParamsSchema, body: paymentCallbackBodySchema, response: { 200: callbackResultSchema } },
+      },
+      async (request, reply) => {
+        const outcome = await deps.payments.handleCallback(request.params.provider, request.body);
+        // A person's browser (the sandbox page's buttons) goes on to the result page; a provider's server gets JSON.
+        if (wantsHtml(request)) {
+          const query = outcome.appointmentId ? `?appointment=${outcome.appointmentId}` : '';
+          return reply.redirect(`${deps.publicUrl}/user/payment-success${query}`, 303);
+        }
+        return { result: outcome.result, appointment_id: outcome.appointmentId };
+      },
+    );
+  });
+}

@@ -1,0 +1,340 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  pendingAppointmentStatuses,
+  type AppointmentPayment,
+  type AppointmentStatus,
+  type Checkout,
+  type Locale,
+  type PaymentCallbackBody,
+  type PaymentProvider,
+  type PaymentStatus,
+  type PaymentType,
+} from '@rozmova/contracts';
+import type { Db } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { sha256 } from '../../lib/crypto.ts';
+import type { AccountRow } from '../accounts/accounts.repository.ts';
+import type { JobsService } from '../jobs/jobs.service.ts';
+import {
+  findPayment,
+  insertPayment,
+  latestPaymentOfAppointment,
+  lockPayment,
+  lockPaymentByOrder,
+  recordCallback,
+  settingOrCreate,
+  successfulPaymentsOfAppointment,
+  updatePayment,
+  type PaymentRow,
+} from './payments.repository.ts';
+import { renderSandboxPage } from './payments.sandbox-page.ts';
+import { createLiqpayProvider, type LiqpaySettings } from './providers/liqpay.ts';
+import type { Provider } from './providers/provider.ts';
+import { createSandboxProvider } from './providers/sandbox.ts';
+
+/** Which provider new checkouts use; LiqPay needs its keys (config.ts checks). */
+export interface PaymentSettings {
+  provider: PaymentProvider;
+  liqpay?: LiqpaySettings;
+}
+
+/** What payments need to know of an appointment (the appointments module answers through `bindAppointments`). */
+export interface PayableAppointment {
+  id: string;
+  patientId: string;
+  patientUserId: string;
+  doctorUserId: string;
+  doctorName: string;
+  status: AppointmentStatus;
+  paymentType: PaymentType;
+  paymentStatus: PaymentStatus;
+  /** UAH kopiyky. */
+  price: number;
+  holdExpiresAt: Date | null;
+  startsAt: Date;
+}
+
+/** Runs after the transaction that returned it commits (notifications, realtime events). */
+export type AfterCommit = () => Promise<void>;
+
+/**
+ * The appointments module's side of settling: payments never touch the appointments table. Each call runs in the
+ * caller's transaction; `get(…, lock)` locks the appointment row until it ends.
+ */
+export interface AppointmentPort {
+  get(id: string, tx?: Db, lock?: boolean): Promise<PayableAppointment | undefined>;
+  /** The appointment is paid: payment status `paid`, the hold ends. */
+  markPaid(id: string, tx: Db): Promise<AfterCommit>;
+  markPaymentStatus(id: string, status: 'failed' | 'refunded', tx: Db): Promise<AfterCommit>;
+}
+
+export const PAYMENT_REFUND_JOB = 'payment.refund';
+export const SANDBOX_SECRET_SETTING = 'payments.sandbox-secret';
+const refundKey = (paymentId: string) => `payment-refund:${paymentId}`;
+
+const isPending = (status: AppointmentStatus) => (pendingAppointmentStatuses as readonly string[]).includes(status);
+const mayPayFor = (appointment: PayableAppointment, now: Date) =>
+  appointment.status === 'scheduled' &&
+  appointment.paymentType === 'Patient' &&
+  (appointment.paymentStatus === 'pending' || appointment.paymentStatus === 'failed') &&
+  appointment.holdExpiresAt !== null &&
+  appointment.holdExpiresAt > now;
+
+export function createPaymentsService(deps: {
+  db: Db;
+  clock: Clock;
+  jobs: JobsService;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  publicUrl: string;
+  settings: PaymentSettings;
+  /** LiqPay's request API is called with this (tests may pass their own). */
+  fetch?: typeof fetch;
+}) {
+  const { db, clock, jobs, log, publicUrl } = deps;
+  let port: AppointmentPort | undefined;
+  const appointmentsPort = () => {
+    if (!port) throw new Error('The appointments module has not bound itself to payments');
+    return port;
+  };
+
+  const sandbox = createSandboxProvider({
+    secret: () => settingOrCreate(db, SANDBOX_SECRET_SETTING, () => randomBytes(32).toString('base64url')),
+    checkoutUrl: (paymentId) => `${publicUrl}/v1/payments/sandbox/${paymentId}`,
+  });
+  const providers: Partial<Record<PaymentProvider, Provider>> = { sandbox };
+  if (deps.settings.liqpay) providers.liqpay = createLiqpayProvider(deps.settings.liqpay, deps.fetch);
+  const active = deps.settings.provider;
+  if (!providers[active]) throw new Error(`The payment provider ${active} is not configured`);
+  const providerOf = (name: PaymentProvider) => {
+    const provider = providers[name];
+    if (!provider) throw new AppError('NOT_FOUND', 'Unknown payment provider');
+    return provider;
+  };
+
+  const resultUrl = (appointmentId: string) => `${publicUrl}/user/payment-success?appointment=${appointmentId}`;
+  /** What the provider (and the card statement) shows: no doctor's name, which could hint at the kind of care. */
+  const description = (locale: Locale) =>
+    locale === 'uk' ? 'Онлайн-консультація Rozmova' : 'Rozmova online consultation';
+
+  async function runAfter(afters: AfterCommit[]): Promise<void> {
+    for (const after of afters) {
+      try {
+        await after();
+      } catch (error) {
+        log.warn({ error: error instanceof Error ? error.name : typeof error }, 'payment follow-up failed');
+      }
+    }
+  }
+
+  /** Schedules the refund of one successful payment in the caller's transaction; the job queue runs it. */
+  const scheduleRefund = (paymentId: string, tx: Db) =>
+    jobs.schedule({ kind: PAYMENT_REFUND_JOB, key: refundKey(paymentId), runAt: clock.now(), payload: { paymentId } }, tx);
+
+  /**
+   * Gives a successful payment back. The payment row stays locked while the provider is asked, so two runs can never
+   * refund it twice; a provider failure rolls back and the job queue tries again.
+   */
+  async function refundPayment(paymentId: string): Promise<void> {
+    const afters: AfterCommit[] = [];
+    await db.transaction(async (tx) => {
+      const payment = await lockPayment(tx, paymentId);
+      if (!payment || payment.status !== 'success') return;
+      await providerOf(payment.provider).refund({ orderId: payment.orderId, amount: payment.amount });
+      const now = clock.now();
+      await updatePayment(tx, payment.id, { status: 'refunded', refundedAt: now }, now);
+      const appointment = await appointmentsPort().get(payment.appointmentId, tx, true);
+      // A duplicate payment of a still valid booking is given back without touching the booking.
+      if (appointment && appointment.status === 'canceled' && appointment.paymentStatus !== 'refunded') {
+        afters.push(await appointmentsPort().markPaymentStatus(appointment.id, 'refunded', tx));
+      }
+    });
+    await runAfter(afters);
+  }
+  jobs.register(PAYMENT_REFUND_JOB, async (payload: { paymentId: string }) => refundPayment(payload.paymentId));
+
+  async function visibleAppointment(actor: AccountRow, appointmentId: string): Promise<PayableAppointment> {
+    const appointment = await appointmentsPort().get(appointmentId);
+    const role = actor.user.role;
+    const visible =
+      appointment !== undefined &&
+      (appointment.patientId === actor.patientId || appointment.doctorUserId === actor.user.id || role === 'operator' || role === 'admin');
+    if (!visible) throw notFound('Appointment');
+    return appointment;
+  }
+
+  /** Applies a verified callback of a known payment in the callback's transaction. */
+  async function settle(tx: Db, payment: PaymentRow, callback: NonNullable<ReturnType<Provider['parse']>>): Promise<AfterCommit[]> {
+    const now = clock.now();
+    const afters: AfterCommit[] = [];
+    const appointments = appointmentsPort();
+    switch (callback.outcome) {
+      case 'success': {
+        if (payment.status !== 'pending' && payment.status !== 'failure') return afters;
+        await updatePayment(tx, payment.id, { status: 'success', paidAt: now, providerPaymentId: callback.providerPaymentId ?? null }, now);
+        const appointment = await appointments.get(payment.appointmentId, tx, true);
+        const rightMoney = callback.amount === payment.amount && (callback.currency === undefined || callback.currency === 'UAH');
+        const payable =
+          appointment !== undefined &&
+          isPending(appointment.status) &&
+          appointment.paymentType === 'Patient' &&
+          (appointment.paymentStatus === 'pending' || appointment.paymentStatus === 'failed') &&
+          appointment.price === payment.amount &&
+          rightMoney;
+        if (payable) {
+          afters.push(await appointments.markPaid(appointment.id, tx));
+        } else {
+          // Too late (the hold was released), paid twice, or not the amount asked: the money goes back.
+          await scheduleRefund(payment.id, tx);
+        }
+        return afters;
+      }
+      case 'failure': {
+        if (payment.status !== 'pending') return afters;
+        await updatePayment(tx, payment.id, { status: 'failure' }, now);
+        const appointment = await appointments.get(payment.appointmentId, tx, true);
+        if (appointment && isPending(appointment.status) && appointment.paymentStatus === 'pending') {
+          afters.push(await appointments.markPaymentStatus(appointment.id, 'failed', tx));
+        }
+        return afters;
+      }
+      case 'reversed': {
+        if (payment.status !== 'success') return afters;
+        await updatePayment(tx, payment.id, { status: 'refunded', refundedAt: now }, now);
+        const appointment = await appointments.get(payment.appointmentId, tx, true);
+        const stillPaid = (await successfulPaymentsOfAppointment(tx, payment.appointmentId)).length > 0;
+        if (appointment && appointment.paymentStatus === 'paid' && !stillPaid) {
+          afters.push(await appointments.markPaymentStatus(appointment.id, 'refunded', tx));
+        }
+        return afters;
+      }
+      default:
+        return afters;
+    }
+  }
+
+  return {
+    /** The provider new checkouts use. */
+    provider: active,
+
+    /** The appointments module answers for appointments (it is created after this one). */
+    bindAppointments(appointmentPort: AppointmentPort): void {
+      port = appointmentPort;
+    },
+
+    /** `POST /v1/payments/checkout`: the patient of a held, unpaid appointment starts (or resumes) paying for it. */
+    async startCheckout(actor: AccountRow, appointmentId: string): Promise<Checkout> {
+      const appointment = await appointmentsPort().get(appointmentId);
+      if (!appointment || appointment.patientId !== actor.patientId) throw notFound('Appointment');
+      if (!mayPayFor(appointment, clock.now())) {
+        throw new AppError('PAYMENT_NOT_PAYABLE', 'There is nothing to pay for this appointment: it is free, paid already, or no longer held');
+      }
+      const latest = await latestPaymentOfAppointment(db, appointmentId);
+      const payment =
+        latest && latest.status === 'pending' && latest.provider === active && latest.amount === appointment.price
+          ? latest
+          : await (async () => {
+              const id = randomUUID();
+              return insertPayment(db, { id, appointmentId, provider: active, orderId: id, amount: appointment.price });
+            })();
+      const locale = actor.user.locale;
+      const target = providerOf(active).checkout({
+        paymentId: payment.id,
+        orderId: payment.orderId,
+        amount: payment.amount,
+        description: description(locale),
+        resultUrl: resultUrl(appointmentId),
+        serverUrl: `${publicUrl}/v1/payments/callback/${active}`,
+        language: locale,
+      });
+      return { payment_id: payment.id, provider: active, amount: payment.amount, currency: 'UAH', checkout: target };
+    },
+
+    /**
+     * A provider's server callback. Only a valid signature is acted on (else 400 PAYMENT_SIGNATURE_INVALID, nothing
+     * changes); the same data twice is a replay and changes nothing either.
+     */
+    async handleCallback(providerName: PaymentProvider, body: PaymentCallbackBody): Promise<{ result: 'accepted' | 'replayed' | 'ignored'; appointmentId: string | null }> {
+      const provider = providers[providerName];
+      if (!provider || !(await provider.verify(body.data, body.signature))) {
+        throw new AppError('PAYMENT_SIGNATURE_INVALID', 'The payment callback is not signed by the provider');
+      }
+      const callback = provider.parse(body.data);
+      if (!callback) return { result: 'ignored', appointmentId: null };
+      let afters: AfterCommit[] = [];
+      const outcome = await db.transaction(async (tx) => {
+        const payment = await lockPaymentByOrder(tx, providerName, callback.orderId);
+        const fresh = await recordCallback(tx, {
+          provider: providerName,
+          dataHash: sha256(`${providerName}:${body.data}`),
+          paymentId: payment?.id ?? null,
+          providerStatus: callback.status,
+        });
+        if (!payment) return { result: 'ignored' as const, appointmentId: null };
+        if (!fresh) return { result: 'replayed' as const, appointmentId: payment.appointmentId };
+        afters = await settle(tx, payment, callback);
+        return { result: 'accepted' as const, appointmentId: payment.appointmentId };
+      });
+      await runAfter(afters);
+      return outcome;
+    },
+
+    /** The sandbox's checkout page (HTML) of a payment; 404 unless it is a sandbox payment. */
+    async sandboxPage(paymentId: string, locale: Locale): Promise<string> {
+      const payment = await findPayment(db, paymentId);
+      if (!payment || payment.provider !== 'sandbox') throw notFound('Payment');
+      const appointment = await appointmentsPort().get(payment.appointmentId);
+      if (!appointment) throw notFound('Payment');
+      const signed = async (status: 'success' | 'failure') =>
+        sandbox.signedCallback({
+          orderId: payment.orderId,
+          paymentId: payment.id,
+          amount: payment.amount,
+          description: description(locale),
+          status,
+        });
+      const open = payment.status === 'pending' || payment.status === 'failure';
+      return renderSandboxPage({
+        locale,
+        amount: payment.amount,
+        doctorName: appointment.doctorName,
+        startsAt: appointment.startsAt,
+        paymentStatus: payment.status,
+        resultUrl: resultUrl(appointment.id),
+        callbackPath: '/v1/payments/callback/sandbox',
+        pay: open ? await signed('success') : undefined,
+        decline: open ? await signed('failure') : undefined,
+      });
+    },
+
+    /** `GET /v1/payments/appointment/:id`: what the payment of an appointment came to (its patient, its doctor, staff). */
+    async ofAppointment(actor: AccountRow, appointmentId: string): Promise<AppointmentPayment> {
+      const appointment = await visibleAppointment(actor, appointmentId);
+      const latest = await latestPaymentOfAppointment(db, appointmentId);
+      return {
+        appointment_id: appointment.id,
+        appointment_status: appointment.status,
+        appointment_paymentType: appointment.paymentType,
+        appointment_paymentStatus: appointment.paymentStatus,
+        amount: appointment.price,
+        provider: latest?.provider ?? null,
+        hold_expires_at: appointment.holdExpiresAt?.toISOString() ?? null,
+      };
+    },
+
+    /**
+     * A cancelled appointment's money goes back: schedules the refund of each successful payment in the caller's
+     * transaction (the job queue runs it at once, and again after a provider failure). Answers how many.
+     */
+    async refundAppointment(appointmentId: string, tx: Db): Promise<number> {
+      const paid = await successfulPaymentsOfAppointment(tx, appointmentId);
+      for (const payment of paid) await scheduleRefund(payment.id, tx);
+      return paid.length;
+    },
+
+    refundPayment,
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
