@@ -5,30 +5,17 @@
  * directly (the repository's transaction, no HTTP, no app). Exits non-zero only when an outcome is wrong.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../apps/api/src/app.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
-import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
+import type { Database } from '../apps/api/src/db/client.ts';
 import { sessions } from '../apps/api/src/db/schema.ts';
 import { newToken, sha256 } from '../apps/api/src/lib/crypto.ts';
 import { insertAppointment, lockPatientBookings, lockPendingOfPatient } from '../apps/api/src/modules/appointments/appointments.repository.ts';
+import { buildBenchApp, envNumber, listen, markFailed, onEachDatabase, printHeader, printTable, runBench, type DatabaseLabel } from './support.ts';
 
-const number = (name: string, fallback: number) => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
-const PATIENTS = Math.round(number('BENCH_PATIENTS', 200));
-const ROUNDS = Math.round(number('BENCH_ROUNDS', 5));
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const ONLY = process.env.BENCH_DB; // 'pglite' | 'postgres' | undefined (both)
+const PATIENTS = Math.round(envNumber('BENCH_PATIENTS', 200));
+const ROUNDS = Math.round(envNumber('BENCH_ROUNDS', 5));
 const TIME_LIMIT_MS = 10 * 60_000;
 const HOUR = 3_600_000;
-
-let failed = false;
-const cleanups = new Set<() => Promise<unknown>>();
 
 interface Storm {
   wallMs: number;
@@ -36,7 +23,7 @@ interface Storm {
 }
 
 interface Row {
-  database: string;
+  database: DatabaseLabel;
   app: Storm[];
   baseline: Storm[];
   health: Storm[];
@@ -82,7 +69,7 @@ function tally(results: (number | string)[]): Record<string, number> {
 }
 
 /** `count` patients, each with a live session written as the auth service writes one (no argon2: setup stays quick). */
-async function newPatients(app: Awaited<ReturnType<typeof buildApp>>, database: Database, count: number) {
+async function newPatients(app: Awaited<ReturnType<typeof buildBenchApp>>, database: Database, count: number) {
   const made: { patientId: string; token: string }[] = [];
   for (let i = 0; i < count; i++) {
     const user = await app.services.accounts.createAccount({
@@ -99,17 +86,8 @@ async function newPatients(app: Awaited<ReturnType<typeof buildApp>>, database: 
   return made;
 }
 
-async function measure(label: string, database: Database, dataDir: string): Promise<Row> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
-    DATA_DIR: dataDir,
-    DEMO_DATA: '0',
-    JOBS_POLL_MS: '0',
-    WEB_DIST: path.join(dataDir, 'no-web-dist'),
-  });
-  const app = await buildApp({ config, database });
+async function measure(label: DatabaseLabel, database: Database, dataDir: string): Promise<Row> {
+  const app = await buildBenchApp(database, dataDir, { AUTH_RATE_LIMIT_PER_MINUTE: '1000000', JOBS_POLL_MS: '0' });
   try {
     const doctor = await app.services.accounts.createAccount({
       email: `storm-doctor-${randomBytes(4).toString('hex')}@example.com`,
@@ -123,8 +101,7 @@ async function measure(label: string, database: Database, dataDir: string): Prom
       price: 0,
       weekly_hours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '24:00' })),
     });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const base = await listen(app);
     const bookingProfile = await app.services.doctors.getBookingProfile(profile.id);
 
     // A fresh slot per storm: whole hours from tomorrow on.
@@ -183,7 +160,7 @@ async function measure(label: string, database: Database, dataDir: string): Prom
 
     const check = (name: string, storm: Storm, expected: Record<string, number>) => {
       const ok = JSON.stringify(Object.entries(storm.outcomes).sort()) === JSON.stringify(Object.entries(expected).sort());
-      if (!ok) failed = true;
+      if (!ok) markFailed();
       console.log(
         `  ${name.padEnd(8)} ${storm.wallMs.toFixed(0).padStart(6)} ms  ${Object.entries(storm.outcomes)
           .map(([k, v]) => `${v} × ${k}`)
@@ -211,77 +188,14 @@ async function measure(label: string, database: Database, dataDir: string): Prom
   }
 }
 
-async function onPglite(): Promise<Row> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'rozmova-storm-'));
-  try {
-    const database = await openDatabase({ dataDir: dir });
-    try {
-      return await measure('PGlite', database, dir);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-async function onPostgres(): Promise<Row | undefined> {
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
-  admin.on('error', (error) => console.error('PostgreSQL admin connection:', error.message));
-  try {
-    await admin.connect();
-  } catch (error) {
-    console.log(`PostgreSQL: skipped, ${redact(ADMIN_URL)} is unreachable (${(error as Error).message}). Set BENCH_DATABASE_URL.`);
-    return undefined;
-  }
-  const name = `rozmova_bench_${randomBytes(4).toString('hex')}`;
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'rozmova-storm-'));
-  const drop = () => dropDatabase(admin, name);
-  try {
-    await admin.query(`create database ${name}`);
-    cleanups.add(drop);
-    const database = await openDatabase({ url: url.toString() });
-    try {
-      return await measure('PostgreSQL', database, dir);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    cleanups.delete(drop);
-    await drop();
-    await admin.end();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** Waits for the pool's sockets to go before dropping (a forced drop would surface as a pool error). */
-async function dropDatabase(admin: import('pg').Client, name: string) {
-  for (let i = 0; i < 50; i++) {
-    const { rows } = await admin.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-    if (rows[0]?.n === 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  await admin.query(`drop database if exists ${name}`).catch(() => admin.query(`drop database if exists ${name} with (force)`));
-}
-
-const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
-
-function printTable(rows: Row[]) {
-  const lines = [['database', 'storm', 'median ms', 'best ms', 'worst ms']];
-  for (const row of rows) {
-    for (const [name, storms] of [['app', row.app], ['baseline', row.baseline], ['health', row.health]] as const) {
-      const walls = storms.map((s) => s.wallMs);
-      lines.push([row.database, name, median(walls).toFixed(0), Math.min(...walls).toFixed(0), Math.max(...walls).toFixed(0)]);
-    }
-  }
-  const widths = lines[0]!.map((_, i) => Math.max(...lines.map((line) => line[i]!.length)));
-  const render = (line: string[]) => line.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
-  console.log(`\n${render(lines[0]!)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
-  for (const line of lines.slice(1)) console.log(render(line));
-  console.log('');
+function printResults(rows: Row[]) {
+  const table = rows.flatMap((row) =>
+    (['app', 'baseline', 'health'] as const).map((name) => {
+      const walls = row[name].map((s) => s.wallMs);
+      return [row.database, name, median(walls).toFixed(0), Math.min(...walls).toFixed(0), Math.max(...walls).toFixed(0)];
+    }),
+  );
+  printTable(['database', 'storm', 'median ms', 'best ms', 'worst ms'], table, [0, 1]);
   for (const row of rows) {
     const app = median(row.app.map((s) => s.wallMs));
     const baseline = median(row.baseline.map((s) => s.wallMs));
@@ -293,33 +207,9 @@ function printTable(rows: Row[]) {
   }
 }
 
-async function main() {
-  const watchdog = setTimeout(() => {
-    console.error(`booking storm bench: gave up after ${TIME_LIMIT_MS / 1000} s`);
-    const deadline = new Promise((resolve) => setTimeout(resolve, 5000).unref());
-    void Promise.race([Promise.allSettled([...cleanups].map((cleanup) => cleanup())), deadline]).finally(() => process.exit(2));
-  }, TIME_LIMIT_MS);
-  watchdog.unref();
-
-  const cpus = os.cpus();
-  console.log(`POST /v1/appointments: ${PATIENTS} patients, one slot, at once; median of ${ROUNDS} rounds`);
-  console.log(`machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown cpu'}, node ${process.version}, ${os.platform()} ${os.arch()}\n`);
-
-  const rows: Row[] = [];
-  if (ONLY !== 'postgres') rows.push(await onPglite());
-  if (ONLY !== 'pglite') {
-    const row = await onPostgres();
-    if (row) rows.push(row);
-  }
+runBench('booking storm', { timeLimitMs: TIME_LIMIT_MS, failureMessage: 'An outcome was wrong: two bookings held one time, or a request failed.' }, async () => {
+  printHeader(`POST /v1/appointments: ${PATIENTS} patients, one slot, at once; median of ${ROUNDS} rounds`);
+  const rows = await onEachDatabase(measure, { tmpPrefix: 'rozmova-storm-' });
   agent.destroy();
-  printTable(rows);
-  if (failed) {
-    console.error('\nAn outcome was wrong: two bookings held one time, or a request failed.');
-    process.exitCode = 1;
-  }
-}
-
-main().catch((error: unknown) => {
-  console.error('booking storm bench failed:', error);
-  process.exit(1);
+  printResults(rows);
 });

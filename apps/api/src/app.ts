@@ -106,7 +106,7 @@ function createServices(deps: {
     audit,
     isDoctorOfPendingAppointment: appointments.isDoctorOfPendingAppointment,
   });
-  const accounts = createAccountsService({ db, patients, doctors, documents, appointments });
+  const accounts = createAccountsService({ db, patients, doctors, documents, appointments, notifications });
   const feedback = createFeedbackService({ db, accounts, clinicName: config.clinicName });
   const auth = createAuthService({ db, clock, mailer, accounts, feedback, rateLimit, realtime });
   const admin = createAdminService({ accounts, auth });

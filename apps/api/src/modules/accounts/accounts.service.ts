@@ -5,6 +5,7 @@ import { assertAcceptablePassword, hashPassword } from '../../lib/passwords.ts';
 import type { AppointmentsService } from '../appointments/appointments.service.ts';
 import type { DoctorsService } from '../doctors/doctors.service.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PatientsService } from '../patients/patients.service.ts';
 import {
   countUsers,
@@ -77,12 +78,16 @@ export type AccountDoctors = Pick<DoctorsService, 'createProfile'>;
 /** What account removal needs from the appointments module: cancel the patient's future appointments in the transaction. */
 export type AccountAppointments = Pick<AppointmentsService, 'cancelAllOfPatient'>;
 
+/** What account removal needs from the notifications module: their texts name doctors and dates. */
+export type AccountNotifications = Pick<NotificationsService, 'forgetUser'>;
+
 export function createAccountsService(deps: {
   db: Db;
   patients: PatientsService;
   doctors: AccountDoctors;
   documents: AccountDocuments;
   appointments: AccountAppointments;
+  notifications: AccountNotifications;
 }) {
   const { db } = deps;
 
@@ -179,6 +184,7 @@ export function createAccountsService(deps: {
         if (patientId) removeFiles = await deps.documents.removeAllOfPatient(patientId, tx);
       });
       await removeFiles();
+      await deps.notifications.forgetUser(id);
       await tellDoctors();
     },
 

@@ -1,5 +1,7 @@
 import type { Locale } from '@rozmova/contracts';
-import { icsDateTime } from './appointments.dates.ts';
+
+/** RFC 5545 UTC date-time: `YYYYMMDDTHHMMSSZ`. */
+export const icsDateTime = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
 export interface CalendarEvent {
   uid: string;

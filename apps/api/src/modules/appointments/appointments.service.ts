@@ -24,6 +24,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { formatInZone } from '../../lib/zoned-time.ts';
 import type { RealtimeBus } from '../../realtime/bus.ts';
 import type { AccountRow, UserRow } from '../accounts/accounts.repository.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
@@ -32,7 +33,6 @@ import type { JobsService } from '../jobs/jobs.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PatientsService } from '../patients/patients.service.ts';
 import type { AfterCommit, PayableAppointment, PaymentsService } from '../payments/payments.service.ts';
-import { formatInZone } from './appointments.dates.ts';
 import { renderCalendar } from './appointments.ics.ts';
 import {
   findAppointmentView,

@@ -1,5 +1,5 @@
 import type { Locale } from '@rozmova/contracts';
-import { displayDates } from './appointments.dates.ts';
+import { displayDates } from '../../lib/display-date.ts';
 
 type Texts = Record<Locale, string>;
 

@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { dayNumber } from '../../lib/zoned-time.ts';
 import type { AccountRow } from '../accounts/accounts.repository.ts';
 import {
   findBookingProfileRow,
@@ -23,7 +24,7 @@ import {
   type DoctorChanges,
   type DoctorRow,
 } from './doctors.repository.ts';
-import { checkBookable, dayNumber, freeSlotStrings, slotRange } from './slots.ts';
+import { checkBookable, freeSlotStrings, slotRange } from './slots.ts';
 
 const DAY = 24 * 60 * 60_000;
 /** Around a range of calendar days, enough for any zone's offset. */

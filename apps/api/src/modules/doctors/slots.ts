@@ -1,6 +1,6 @@
 /**
  * Slot maths: pure functions, no database. Times inside are epoch milliseconds; wall-clock times are
- * converted to instants in the doctor's time zone with Intl only (no date library).
+ * converted to instants in the doctor's time zone with the offsets of lib/zoned-time.ts (Intl only, no date library).
  *
  * The grid: each working interval of a day (weekly hours of its ISO weekday unless the date is a day off, plus the
  * date's extra hours; overlapping or touching intervals are merged) gives wall-clock starts at its start and then every
@@ -11,6 +11,7 @@
  */
 import type { ExtraHours, WeeklyHours } from '@rozmova/contracts';
 import { AppError } from '../../lib/app-error.ts';
+import { dateInZone, dateOfDay, dayNumber, offsetAt, offsetText, pad2 } from '../../lib/zoned-time.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -51,90 +52,9 @@ export interface SlotQuery {
   patientBusy?: readonly TimeRange[];
 }
 
-// ---- time zones -----------------------------------------------------------------------------------
+// ---- the doctor's days in its time zone -----------------------------------------------------------
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-const WALL = /^(\d{1,2})\/(\d{1,2})\/(\d{4}), (\d{2}):(\d{2}):(\d{2})$/;
-
-/** The wall clock of `ms` in the zone, as if it were UTC (epoch ms, whole seconds). */
-function wallOf(ms: number, timeZone: string): number {
-  const formatter = formatterOf(timeZone);
-  // `format` is about twice as fast as `formatToParts`; the parts are the fallback should the text ever differ.
-  const match = WALL.exec(formatter.format(ms));
-  if (match) return Date.UTC(Number(match[3]), Number(match[1]) - 1, Number(match[2]), Number(match[4]), Number(match[5]), Number(match[6]));
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(formatter.formatToParts(ms).find((p) => p.type === type)?.value ?? 0);
-  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
-}
-
-/** Offsets already asked for, per zone: the day boundaries and slots of one doctor repeat from request to request. */
-const offsets = new Map<string, Map<number, number>>();
-const OFFSETS_KEPT = 20_000;
-
-/** The zone's offset from UTC at the instant, in ms (Kyiv: +2 h in winter, +3 h in summer). */
-export function offsetAt(ms: number, timeZone: string): number {
-  let known = offsets.get(timeZone);
-  if (!known) {
-    known = new Map();
-    offsets.set(timeZone, known);
-  }
-  const hit = known.get(ms);
-  if (hit !== undefined) return hit;
-  const offset = wallOf(ms, timeZone) - Math.floor(ms / 1000) * 1000;
-  if (known.size >= OFFSETS_KEPT) known.clear();
-  known.set(ms, offset);
-  return offset;
-}
-
-/** Days since 1970-01-01 of a YYYY-MM-DD date. */
-export function dayNumber(date: string): number {
-  return Math.floor(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY);
-}
-
-export const dateOfDay = (day: number): string => new Date(day * DAY).toISOString().slice(0, 10);
-
-/** The calendar date (YYYY-MM-DD) of the instant in the zone. */
-export function dateInZone(instant: Date, timeZone: string): string {
-  return dateOfDay(Math.floor(wallOf(instant.getTime(), timeZone) / DAY));
-}
-
-const twoDigits = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'));
-const pad = (value: number) => twoDigits[value] ?? String(value).padStart(2, '0');
-
-/** `YYYY-MM-DDTHH:mm:ss±hh:mm` in the zone (SPEC.md §5). */
-export function formatInZone(instant: Date, timeZone: string): string {
-  const ms = instant.getTime();
-  return formatWithOffset(ms, offsetAt(ms, timeZone));
-}
-
-const offsetText = (offset: number) => {
-  const minutes = Math.round(Math.abs(offset) / MINUTE);
-  return `${offset < 0 ? '-' : '+'}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
-};
-
-function formatWithOffset(ms: number, offset: number): string {
-  return `${new Date(ms + offset).toISOString().slice(0, 19)}${offsetText(offset)}`;
-}
-
-/** formatWithOffset for many instants in order: the date and the offset text are made once per day and offset. */
+/** formatInZone for many instants in order: the date and the offset text are made once per day and offset. */
 function slotFormatter(): (ms: number, offset: number) => string {
   let lastDay = Number.NaN;
   let lastOffset = Number.NaN;
@@ -150,7 +70,7 @@ function slotFormatter(): (ms: number, offset: number) => string {
       suffix = offsetText(offset);
     }
     const inDay = wall - day * DAY;
-    return `${prefix}${pad(Math.floor(inDay / HOUR))}:${pad(Math.floor((inDay % HOUR) / MINUTE))}:${pad(Math.floor((inDay % MINUTE) / 1000))}${suffix}`;
+    return `${prefix}${pad2(Math.floor(inDay / HOUR))}:${pad2(Math.floor((inDay % HOUR) / MINUTE))}:${pad2(Math.floor((inDay % MINUTE) / 1000))}${suffix}`;
   };
 }
 

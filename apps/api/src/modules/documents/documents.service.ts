@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newStorageKey, StorageLimitError, StorageNotFoundError, type Storage } from '../../lib/storage.ts';
+import { pad2, wallClock } from '../../lib/zoned-time.ts';
 import type { AccountRow } from '../accounts/accounts.repository.ts';
 import { detectFileType, SNIFF_BYTES, type DetectedType } from './file-type.ts';
 import {
@@ -60,20 +61,9 @@ export const encodeRfc5987 = (value: string) =>
 
 /** SPEC.md §5: "Документ" + date and time + the extension of the detected type, then URL-encoded. */
 export function documentFileName(at: Date, extension: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: DOCUMENT_TIME_ZONE,
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  return encodeRfc5987(`${DOCUMENT_BASE_NAME} ${parts.day}.${parts.month}.${parts.year} ${parts.hour}-${parts.minute}.${extension}`);
+  const wall = new Date(wallClock(at.getTime(), DOCUMENT_TIME_ZONE));
+  const date = `${pad2(wall.getUTCDate())}.${pad2(wall.getUTCMonth() + 1)}.${wall.getUTCFullYear()}`;
+  return encodeRfc5987(`${DOCUMENT_BASE_NAME} ${date} ${pad2(wall.getUTCHours())}-${pad2(wall.getUTCMinutes())}.${extension}`);
 }
 
 export function toUserReference(row: ReferenceRow): UserReference {

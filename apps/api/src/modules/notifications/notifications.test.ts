@@ -43,6 +43,19 @@ async function settings(who: SignedIn, changes: { in_app?: boolean; email?: bool
   expect(response.status, response.text).toBe(200);
 }
 
+/** `notify` while the mail server refuses connections, so the e-mail goes to the job queue. */
+async function notifyWhileMailServerIsDown(userId: string) {
+  const send = t.services.mailer.send;
+  t.services.mailer.send = async () => {
+    throw new Error('connect ECONNREFUSED');
+  };
+  try {
+    await t.services.notifications.notify(userId, booking);
+  } finally {
+    t.services.mailer.send = send;
+  }
+}
+
 describe('the notification routes', () => {
   test('a user adds a note to itself and reads its list with the unread count', async () => {
     const patient = await loginAs(t.app, 'patient');
@@ -80,6 +93,14 @@ describe('the notification routes', () => {
     }
     expect((await call(t.app, 'POST', '/v1/notifications', { body })).status).toBe(401);
     expect((await list(patient)).body.unread_count).toBe(2);
+  });
+
+  test('removing an account deletes its notifications, whose texts name doctors and dates', async () => {
+    const patient = await loginAs(t.app, 'patient');
+    await t.services.notifications.notify(patient.userId, booking);
+    expect(await countOf(patient.userId)).toBe(1);
+    await t.services.accounts.anonymise(patient.userId);
+    expect(await countOf(patient.userId)).toBe(0);
   });
 
   test('a missing, deactivated or removed recipient is 404', async () => {
@@ -250,15 +271,7 @@ describe('notify', () => {
 
   test('an e-mail the mail server refuses is retried through the job queue', async () => {
     const patient = await loginAs(t.app, 'patient');
-    const send = t.services.mailer.send;
-    t.services.mailer.send = async () => {
-      throw new Error('connect ECONNREFUSED');
-    };
-    try {
-      await t.services.notifications.notify(patient.userId, booking);
-    } finally {
-      t.services.mailer.send = send;
-    }
+    await notifyWhileMailServerIsDown(patient.userId);
     expect(await countOf(patient.userId)).toBe(1);
     const [job] = await t.database.db.select().from(jobs).where(eq(jobs.kind, NOTIFICATION_EMAIL_JOB));
     expect(job).toMatchObject({ status: 'pending', payload: { userId: patient.userId, subject: 'Запис підтверджено' } });
@@ -275,15 +288,7 @@ describe('notify', () => {
 
   test('a retried e-mail is dropped when the user turned e-mails off meanwhile', async () => {
     const patient = await loginAs(t.app, 'patient');
-    const send = t.services.mailer.send;
-    t.services.mailer.send = async () => {
-      throw new Error('connect ECONNREFUSED');
-    };
-    try {
-      await t.services.notifications.notify(patient.userId, booking);
-    } finally {
-      t.services.mailer.send = send;
-    }
+    await notifyWhileMailServerIsDown(patient.userId);
     await settings(patient, { email: false });
     t.clock.advance(MINUTE);
     expect(await t.services.jobs.runDue()).toBe(1);

@@ -1,5 +1,5 @@
 import type { Locale } from '@rozmova/contracts';
-import { displayDate } from '../appointments/appointments.dates.ts';
+import { displayDate } from '../../lib/display-date.ts';
 
 const texts = {
   uk: {
