@@ -45,6 +45,14 @@ export const routes: RouteObject[] = [
                 path: 'privacy-policy',
                 lazy: () => import('../features/landing/privacy-page.tsx').then((m) => ({ Component: m.PrivacyPage })),
               }),
+              page({
+                path: 'our-specialists',
+                lazy: () => import('../features/specialists/pages.ts').then((m) => ({ Component: m.SpecialistsPage })),
+              }),
+              page({
+                path: 'prices',
+                lazy: () => import('../features/specialists/pages.ts').then((m) => ({ Component: m.PricesPage })),
+              }),
             ],
           },
           {
@@ -58,6 +66,12 @@ export const routes: RouteObject[] = [
                 path: 'user/quizz',
                 handle: { role: 'patient' },
                 lazy: () => import('../features/quiz/quiz-page.tsx').then((m) => ({ Component: m.QuizPage })),
+              }),
+              // The five booking steps and the payment result: one lazy route, so the route table stays small.
+              page({
+                path: 'user/:page',
+                handle: { role: 'patient', validate: ({ page }) => /^(appointment-step[1-5]|payment-success)$/.test(page ?? '') },
+                lazy: () => import('../features/booking/booking-page.tsx').then((m) => ({ Component: m.BookingPage })),
               }),
             ],
           },
@@ -73,6 +87,11 @@ export const routes: RouteObject[] = [
                 path: 'admin/quiz',
                 handle: { role: 'admin' },
                 lazy: () => import('../features/admin/quiz-admin-page.tsx').then((m) => ({ Component: m.QuizAdminPage })),
+              }),
+              page({
+                path: 'doctor',
+                handle: { role: 'doctor' },
+                lazy: () => import('../features/doctor/doctor-page.tsx').then((m) => ({ Component: m.DoctorPage })),
               }),
             ],
           },

@@ -2,6 +2,7 @@ import { Alert, Anchor, Box, Group, List, Text } from '@mantine/core';
 import type { QuizLevel } from '@rozmova/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAuth } from '../lib/auth-store.ts';
 
 const levelColour: Record<QuizLevel, string> = {
   red: 'var(--mantine-color-danger-filled)',
@@ -26,9 +27,14 @@ export function QuizLevelMark({ level }: { level: QuizLevel }) {
 /** The links on the red background take the text colour (the brand green is too faint there), underlined to stand out. */
 const helpLink = { inherit: true, fw: 700, c: 'var(--mantine-color-text)', underline: 'always' } as const;
 
-/** Where to get help at once: a crisis line, the emergency number and a way to ask us (PRODUCT.md "Quiz": red). */
+/** Where to get help at once: a crisis line, the emergency number, a specialist to book and a way to ask us (PRODUCT.md "Quiz": red). */
 export function CrisisHelp() {
   const { t } = useTranslation();
+  const { user } = useAuth();
+  // A patient books at step 1 with the suggested specialisation; anyone else sees the specialists first.
+  const bookingLink = user?.role_specific_data.patient
+    ? '/user/appointment-step1?specialisation=psychotherapist'
+    : '/our-specialists?specialisation=psychotherapist';
   return (
     <Alert color="danger" variant="light" title={t('quiz.helpTitle')} role="region">
       <Text size="sm" mb="xs">
@@ -46,6 +52,11 @@ export function CrisisHelp() {
           {t('quiz.helpEmergency')}{' '}
           <Anchor href="tel:112" {...helpLink}>
             112
+          </Anchor>
+        </List.Item>
+        <List.Item>
+          <Anchor component={Link} to={bookingLink} {...helpLink}>
+            {t('booking.crisisLink')}
           </Anchor>
         </List.Item>
         <List.Item>

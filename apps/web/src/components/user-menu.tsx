@@ -1,4 +1,4 @@
-import { Avatar, Button, Menu } from '@mantine/core';
+import { Avatar, Box, Button, Menu } from '@mantine/core';
 import type { User } from '@rozmova/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -34,7 +34,10 @@ export function UserMenu({ user }: { user: User }) {
             </Avatar>
           }
         >
-          <span className="user-menu__name">{user.user_name}</span>
+          {/* Below 36em only the initials show, leaving room for the notification bell and the menu button. */}
+          <Box component="span" className="user-menu__name" visibleFrom="xs">
+            {user.user_name}
+          </Box>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
@@ -45,6 +48,11 @@ export function UserMenu({ user }: { user: User }) {
         {user.user_role === 'admin' && (
           <Menu.Item component={Link} to="/admin">
             {t('header.admin')}
+          </Menu.Item>
+        )}
+        {(user.user_role === 'doctor' || user.user_role === 'admin') && (
+          <Menu.Item component={Link} to="/doctor">
+            {t('doctor.nav')}
           </Menu.Item>
         )}
         <Menu.Divider />

@@ -12,6 +12,8 @@ export function LandingLayout() {
   const links = [
     { to: '/', label: t('nav.home') },
     { to: '/diagnosis', label: t('nav.selfCheck') },
+    { to: '/our-specialists', label: t('specialists.nav.specialists') },
+    { to: '/prices', label: t('specialists.nav.prices') },
     { to: '/about-us', label: t('nav.about') },
     { to: '/contacts', label: t('nav.contacts') },
   ];

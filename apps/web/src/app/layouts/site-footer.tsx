@@ -6,6 +6,8 @@ export function SiteFooter() {
   const { t } = useTranslation();
   const links = [
     { to: '/diagnosis', label: t('nav.selfCheck') },
+    { to: '/our-specialists', label: t('specialists.nav.specialists') },
+    { to: '/prices', label: t('specialists.nav.prices') },
     { to: '/about-us', label: t('nav.about') },
     { to: '/contacts', label: t('nav.contacts') },
     { to: '/term-of-use', label: t('nav.terms') },

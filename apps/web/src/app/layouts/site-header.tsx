@@ -7,8 +7,9 @@ import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 
-const UserMenu = lazy(() => import('../../components/user-menu.tsx').then((m) => ({ default: m.UserMenu })));
 const MobileMenu = lazy(() => import('./mobile-menu.tsx'));
+// The bell, the account menu and the realtime connection of a signed-in person.
+const SignedInControls = lazy(() => import('./signed-in-controls.tsx'));
 
 export interface HeaderLink {
   to: string;
@@ -65,7 +66,7 @@ export function SiteHeader({ links = [], withAuth = false }: { links?: HeaderLin
             )}
             {user && (
               <Suspense fallback={null}>
-                <UserMenu user={user} />
+                <SignedInControls user={user} />
               </Suspense>
             )}
             <Burger

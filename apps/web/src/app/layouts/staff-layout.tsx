@@ -1,16 +1,21 @@
 import { Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { useAuth } from '../../lib/auth-store.ts';
 import { PageShell } from './page-shell.tsx';
-import { SiteHeader } from './site-header.tsx';
+import { SiteHeader, type HeaderLink } from './site-header.tsx';
 
 export function StaffLayout() {
   const { t } = useTranslation();
+  const { user } = useAuth();
+  const links: HeaderLink[] = [];
+  if (user?.user_role === 'admin') {
+    links.push({ to: '/admin', label: t('nav.adminUsers') }, { to: '/admin/quiz', label: t('nav.adminQuiz') });
+  }
+  // Admins pass every role check, so they may open the doctor console too (for any doctor).
+  if (user?.user_role === 'doctor' || user?.user_role === 'admin') links.push({ to: '/doctor', label: t('doctor.nav') });
   return (
-    <PageShell header={<SiteHeader links={[
-            { to: '/admin', label: t('nav.adminUsers') },
-            { to: '/admin/quiz', label: t('nav.adminQuiz') },
-          ]} />}>
+    <PageShell header={<SiteHeader links={links} />}>
       <Container size="xl" py="xl">
         <Outlet />
       </Container>

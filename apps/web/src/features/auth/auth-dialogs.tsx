@@ -22,7 +22,13 @@ export default function AuthDialogs() {
   // A visitor who finished the self-check on /diagnosis sees the result, scored now that there is a patient card.
   const openCabinet = (user: User) =>
     void navigate(
-      user.user_role === 'admin' ? '/admin' : user.user_role === 'patient' && hasFinishedVisitorQuiz() ? '/user/quizz' : '/user',
+      user.user_role === 'admin'
+        ? '/admin'
+        : user.user_role === 'doctor'
+          ? '/doctor'
+          : user.user_role === 'patient' && hasFinishedVisitorQuiz()
+            ? '/user/quizz'
+            : '/user',
     );
 
   switch (dialog) {

@@ -1,11 +1,12 @@
-import { Anchor, Button, Checkbox, Modal, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Modal, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { User } from '@rozmova/contracts';
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { NewPasswordField } from '../../components/password-field.tsx';
+import { useTranslation } from 'react-i18next';
+import { ConsentCheckbox } from '../../components/consent-checkbox.tsx';
 import { FormError } from '../../components/form-error.tsx';
+import { NewPasswordField } from '../../components/password-field.tsx';
+import { PhoneField } from '../../components/phone-field.tsx';
 import { fieldErrors } from '../../lib/api-errors.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { isEmail, isPasswordLengthValid, isPhone } from '../../lib/validation.ts';
@@ -73,18 +74,7 @@ export function SignUpModal({ onClose, onSwitch, onSignedIn }: Props) {
             <Stack gap="sm">
               <TextInput label={t('fields.name')} autoComplete="name" required data-autofocus {...account.getInputProps('user_name')} />
               <TextInput label={t('fields.email')} type="email" autoComplete="email" required {...account.getInputProps('email')} />
-              <Checkbox
-                label={
-                  <Trans
-                    i18nKey="auth.consent"
-                    components={{
-                      terms: <Anchor component={Link} to="/term-of-use" target="_blank" inherit />,
-                      privacy: <Anchor component={Link} to="/privacy-policy" target="_blank" inherit />,
-                    }}
-                  />
-                }
-                {...account.getInputProps('consent', { type: 'checkbox' })}
-              />
+              <ConsentCheckbox {...account.getInputProps('consent', { type: 'checkbox' })} />
               <FormError error={sendCode.error} operation="sendRegisterCode" />
               <Button type="submit" loading={sendCode.isPending}>
                 {t('auth.getCode')}
@@ -117,13 +107,7 @@ export function SignUpModal({ onClose, onSwitch, onSignedIn }: Props) {
                 data-autofocus
                 {...credentials.getInputProps('password')}
               />
-              <TextInput
-                label={t('fields.phoneOptional')}
-                type="tel"
-                autoComplete="tel"
-                placeholder="+380501234567"
-                {...credentials.getInputProps('phone')}
-              />
+              <PhoneField label={t('fields.phoneOptional')} {...credentials.getInputProps('phone')} />
               <FormError error={register.error} operation="register" />
               <Button type="submit" loading={register.isPending}>
                 {t('auth.createAccount')}

@@ -1,10 +1,12 @@
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { DocumentsPanel } from '../../components/documents-panel.tsx';
+import { patientIdOf } from '../../lib/appointments.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { cardIdOf } from '../../lib/patient-card.ts';
+import { AppointmentCard } from './appointment-card.tsx';
 import { CardTab } from './card-tab.tsx';
-import { DocumentsTab } from './documents-tab.tsx';
 import { ProfileTab } from './profile-tab.tsx';
 
 const patientTabs = ['card', 'documents'] as const;
@@ -16,6 +18,7 @@ export function CabinetPage() {
   const [params, setParams] = useSearchParams();
   if (!user) return null;
   const cardId = cardIdOf(user);
+  const patientId = patientIdOf(user);
   const requested = params.get('tab');
   const tab = cardId && patientTabs.some((name) => name === requested) ? requested! : 'profile';
   const selectTab = (value: string | null) => {
@@ -30,6 +33,7 @@ export function CabinetPage() {
         <Title order={1}>{t('cabinet.greeting', { name: user.user_name })}</Title>
         <Text mt="xs">{cardId ? t('cabinet.leadPatient') : t('cabinet.lead')}</Text>
       </div>
+      {patientId && <AppointmentCard patientId={patientId} />}
       <Tabs value={tab} onChange={selectTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="profile">{t('cabinet.profileTab')}</Tabs.Tab>
@@ -46,7 +50,7 @@ export function CabinetPage() {
         )}
         {cardId && (
           <Tabs.Panel value="documents" pt="lg">
-            <DocumentsTab />
+            <DocumentsPanel />
           </Tabs.Panel>
         )}
       </Tabs>

@@ -1,4 +1,4 @@
-import { Button, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { User } from '@rozmova/contracts';
@@ -9,6 +9,7 @@ import { isPhone } from '../../lib/validation.ts';
 import { useUpdateProfile } from './api.ts';
 import { ConfirmPasswordForm } from './confirm-password-form.tsx';
 import { FormError } from '../../components/form-error.tsx';
+import { PhoneField } from '../../components/phone-field.tsx';
 
 export function ChangePhoneModal({ user, onClose }: { user: User; onClose: () => void }) {
   const { t } = useTranslation();
@@ -35,15 +36,7 @@ export function ChangePhoneModal({ user, onClose }: { user: User; onClose: () =>
       {confirmed ? (
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
-            <TextInput
-              label={t('fields.newPhone')}
-              description={t('profile.phoneHint')}
-              type="tel"
-              autoComplete="tel"
-              placeholder="+380501234567"
-              data-autofocus
-              {...form.getInputProps('phone')}
-            />
+            <PhoneField label={t('fields.newPhone')} description={t('profile.phoneHint')} data-autofocus {...form.getInputProps('phone')} />
             <FormError error={update.error} />
             <Button type="submit" loading={update.isPending}>
               {t('profile.savePhone')}

@@ -3,15 +3,15 @@ import { notifications } from '@mantine/notifications';
 import { DOCUMENT_MAX_BYTES, DOCUMENTS_PER_PATIENT } from '@rozmova/contracts';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '../../components/form-error.tsx';
-import { errorText } from '../../lib/api-errors.ts';
+import { FormError } from './form-error.tsx';
+import { errorText } from '../lib/api-errors.ts';
 import {
   useDeleteReference,
   useMyReferences,
   useOpenReference,
   useUploadReference,
   type ListedReference,
-} from './documents-api.ts';
+} from '../lib/documents.ts';
 
 const ACCEPT = 'application/pdf,image/jpeg,image/png,image/heic,image/heif,.pdf,.jpg,.jpeg,.png,.heic,.heif';
 const ACCEPTED_NAME = /\.(pdf|jpe?g|png|heic|heif)$/i;
@@ -29,8 +29,11 @@ function localProblem(file: File): 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE
   return null;
 }
 
-/** "Documents": upload with progress, the list with dates as dd.MM.YY, open and delete (with a confirmation). */
-export function DocumentsTab() {
+/**
+ * The patient's documents, shared by the cabinet's Documents tab and the upload block of booking step 3:
+ * upload with progress, the list with dates as dd.MM.YY, open and delete (with a confirmation).
+ */
+export function DocumentsPanel({ titleOrder = 2 }: { titleOrder?: 2 | 3 }) {
   const { t } = useTranslation();
   const references = useMyReferences();
   const [toDelete, setToDelete] = useState<ListedReference | null>(null);
@@ -39,9 +42,9 @@ export function DocumentsTab() {
 
   return (
     <Stack gap="lg">
-      <UploadCard disabled={limitReached} />
+      <UploadCard disabled={limitReached} titleOrder={titleOrder} />
       <Card withBorder padding="lg" component="section" aria-labelledby="documents-list-title">
-        <Title order={2} fz="lg" id="documents-list-title" mb="sm">
+        <Title order={titleOrder} fz="lg" id="documents-list-title" mb="sm">
           {t('documents.listTitle')}
         </Title>
         {references.error ? (
@@ -115,7 +118,7 @@ function DocumentRow({ reference, opening, onOpen, onDelete }: RowProps) {
   );
 }
 
-function UploadCard({ disabled }: { disabled: boolean }) {
+function UploadCard({ disabled, titleOrder }: { disabled: boolean; titleOrder: 2 | 3 }) {
   const { t } = useTranslation();
   const upload = useUploadReference();
   const [progress, setProgress] = useState(0);
@@ -144,7 +147,7 @@ function UploadCard({ disabled }: { disabled: boolean }) {
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="documents-upload-title">
       <Stack gap="sm">
-        <Title order={2} fz="lg" id="documents-upload-title">
+        <Title order={titleOrder} fz="lg" id="documents-upload-title">
           {t('documents.uploadTitle')}
         </Title>
         <Text size="sm">{t('documents.uploadHint')}</Text>

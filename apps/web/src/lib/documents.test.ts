@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toListedReference } from './documents-api.ts';
+import { toListedReference } from './documents.ts';
 
 describe('toListedReference', () => {
   it('decodes the stored name and labels the creation date as dd.MM.YY', () => {

@@ -5,9 +5,9 @@ import {
   type UserReferenceResponse,
 } from '@rozmova/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client.ts';
-import { dateLabel } from '../../lib/dates.ts';
-import { downloadBlob, openBlob, uploadFile } from '../../lib/files.ts';
+import { apiRequest } from './api-client.ts';
+import { dateLabel } from './dates.ts';
+import { downloadBlob, openBlob, uploadFile } from './files.ts';
 
 /** A document as the cabinet lists it (SPEC.md §3): with its readable name and `reference_createdAt_label` (dd.MM.YY). */
 export interface ListedReference extends UserReference {

@@ -1,0 +1,98 @@
+import { Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { Doctor } from '@rozmova/contracts';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { priceText } from '../lib/appointment-dates.ts';
+import { languageText, specialisationText } from '../lib/doctors.ts';
+import { initials } from '../lib/initials.ts';
+
+interface Props {
+  doctor: Doctor;
+  /** The heading level of the doctor's name in the page. */
+  order?: 2 | 3;
+  /** Buttons under the card's text, e.g. "Book". */
+  actions?: ReactNode;
+  /** Whether to show the biography (the lists do, the booking summary does not). */
+  withBio?: boolean;
+  selected?: boolean;
+}
+
+/** A doctor: photo or initials (SPEC.md §9), specialisations, experience, languages, rating and price. */
+export function DoctorCard({ doctor, order = 2, actions, withBio = true, selected = false }: Props) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const bio = (locale === 'uk' ? doctor.bio.uk : doctor.bio.en) || doctor.bio.uk || doctor.bio.en;
+  const headingId = `doctor-${doctor.id}`;
+  return (
+    <Card
+      withBorder
+      padding="lg"
+      component="article"
+      aria-labelledby={headingId}
+      style={selected ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
+    >
+      <Stack gap="sm" h="100%">
+        <Group gap="md" wrap="nowrap" align="flex-start">
+          <Avatar src={doctor.photo_url} alt="" size={64} radius="xl" color="brand" variant="filled" aria-hidden="true">
+            {initials(doctor.user_name)}
+          </Avatar>
+          <div style={{ minWidth: 0 }}>
+            <Title order={order} fz="lg" id={headingId} style={{ overflowWrap: 'anywhere' }}>
+              {doctor.user_name}
+            </Title>
+            <Group gap={6} mt={6}>
+              {doctor.specialisations.map((specialisation) => (
+                <Badge key={specialisation} variant="outline" color="gray" c="var(--mantine-color-text)" tt="none">
+                  {specialisationText(specialisation, locale)}
+                </Badge>
+              ))}
+            </Group>
+          </div>
+        </Group>
+        <Stack gap={4}>
+          <Text size="sm">
+            <Text span fw={600}>
+              {t('specialists.price')}:
+            </Text>{' '}
+            {doctor.price > 0 ? priceText(doctor.price, locale) : t('specialists.free')} ·{' '}
+            {t('specialists.minutes', { count: doctor.consultation_minutes })}
+          </Text>
+          <Text size="sm">
+            <Text span fw={600}>
+              {t('specialists.rating')}:
+            </Text>{' '}
+            {doctor.rating === null
+              ? t('specialists.noRating')
+              : t('specialists.ratingValue', { rating: doctor.rating.toLocaleString(locale === 'uk' ? 'uk-UA' : 'en-GB'), count: doctor.rating_count })}
+          </Text>
+          {doctor.experience_years > 0 && (
+            <Text size="sm">
+              <Text span fw={600}>
+                {t('specialists.experience')}:
+              </Text>{' '}
+              {doctor.experience_years}
+            </Text>
+          )}
+          {doctor.languages.length > 0 && (
+            <Text size="sm">
+              <Text span fw={600}>
+                {t('specialists.languages')}:
+              </Text>{' '}
+              {doctor.languages.map((code) => languageText(code, locale)).join(', ')}
+            </Text>
+          )}
+        </Stack>
+        {withBio && bio && (
+          <Text size="sm" lineClamp={4}>
+            {bio}
+          </Text>
+        )}
+        {actions && (
+          <Group gap="sm" mt="auto">
+            {actions}
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,156 @@
+import { Alert, Button, Chip, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  dayKey,
+  dayText,
+  monthGrid,
+  monthText,
+  slotsByDay,
+  timeText,
+  timeZoneText,
+  weekdayNames,
+} from '../lib/appointment-dates.ts';
+import { useAvailableSlots } from '../lib/doctors.ts';
+import { FormError } from './form-error.tsx';
+import './slot-picker.css';
+
+interface Props {
+  doctorId: string;
+  /** The patient booking (their own other appointments are left out); none for a visitor. */
+  patientId?: string;
+  /** How many days ahead the doctor takes bookings. */
+  horizonDays: number;
+  /** The chosen start time, as the API gave it. */
+  value: string | undefined;
+  onChange: (slot: string) => void;
+}
+
+interface Month {
+  year: number;
+  month: number;
+}
+
+const monthOf = (date: Date): Month => ({ year: date.getFullYear(), month: date.getMonth() });
+const shift = ({ year, month }: Month, by: number): Month => monthOf(new Date(year, month + by, 1));
+const startOf = ({ year, month }: Month) => new Date(year, month, 1);
+
+/**
+ * Date and time: a month of days (those with free times can be chosen), then the free times of the chosen day,
+ * in the reader's own time zone, which it names.
+ */
+export function SlotPicker({ doctorId, patientId, horizonDays, value, onChange }: Props) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const headingId = useId();
+  const [now] = useState(() => new Date());
+  const firstMonth = monthOf(now);
+  const lastMonth = monthOf(new Date(now.getTime() + horizonDays * 86_400_000));
+  const [month, setMonth] = useState<Month>(() => (value ? monthOf(new Date(value)) : firstMonth));
+  const [chosenDay, setChosenDay] = useState<string | undefined>(() => (value ? dayKey(value) : undefined));
+  const autoAdvanced = useRef(false);
+
+  const range = useMemo(() => {
+    const from = startOf(month);
+    return { from: from < now ? now : from, to: startOf(shift(month, 1)) };
+  }, [month, now]);
+  const slots = useAvailableSlots(doctorId, range, patientId);
+  const byDay = useMemo(() => slotsByDay(slots.data ?? []), [slots.data]);
+  const loadingMonth = slots.isFetching && slots.isPlaceholderData;
+
+  const isFirst = month.year === firstMonth.year && month.month === firstMonth.month;
+  const isLast = month.year > lastMonth.year || (month.year === lastMonth.year && month.month >= lastMonth.month);
+
+  // A month with no free time left (late in the month) moves on to the next once, by itself.
+  useEffect(() => {
+    if (!slots.data || slots.isPlaceholderData || autoAdvanced.current) return;
+    autoAdvanced.current = true;
+    if (byDay.size === 0 && isFirst && !isLast && !value) setMonth(shift(month, 1));
+  }, [slots.data, slots.isPlaceholderData, byDay, isFirst, isLast, month, value]);
+
+  // The chosen day: the day of the chosen time, else the first day with free times in the month.
+  const day = chosenDay && byDay.has(chosenDay) ? chosenDay : byDay.keys().next().value;
+  const times = day ? (byDay.get(day) ?? []) : [];
+  const valueAt = value ? Date.parse(value) : NaN;
+  // The chosen time was taken meanwhile (it is in this month's range but no longer free).
+  const chosenGone =
+    value !== undefined &&
+    slots.data !== undefined &&
+    !slots.isPlaceholderData &&
+    valueAt >= range.from.getTime() &&
+    valueAt < range.to.getTime() &&
+    !slots.data.includes(value);
+
+  const names = weekdayNames(locale);
+  const grid = monthGrid(month.year, month.month);
+
+  return (
+    <Stack gap="md">
+      <Text size="sm">{t('booking.picker.zone', { zone: timeZoneText(now) })}</Text>
+      <Group justify="space-between" wrap="nowrap" gap="xs" maw="24rem">
+        <Button variant="default" size="sm" disabled={isFirst} onClick={() => setMonth(shift(month, -1))} aria-label={t('booking.picker.previousMonth')}>
+          ‹
+        </Button>
+        <Title order={3} fz="md" id={headingId} aria-live="polite" ta="center">
+          {monthText(month.year, month.month, locale)}
+        </Title>
+        <Button variant="default" size="sm" disabled={isLast} onClick={() => setMonth(shift(month, 1))} aria-label={t('booking.picker.nextMonth')}>
+          ›
+        </Button>
+      </Group>
+      <div role="group" aria-labelledby={headingId} aria-busy={loadingMonth || slots.isLoading} className="slot-calendar">
+        {names.map((name) => (
+          <div key={name} className="slot-calendar__weekday" aria-hidden="true">
+            {name}
+          </div>
+        ))}
+        {grid.flat().map((key, index) => {
+          if (!key) return <div key={`blank-${index}`} aria-hidden="true" />;
+          const count = byDay.get(key)?.length ?? 0;
+          const selected = key === day;
+          return (
+            <UnstyledButton
+              key={key}
+              className="slot-calendar__day"
+              data-selected={selected || undefined}
+              data-free={count > 0 || undefined}
+              disabled={count === 0 || loadingMonth}
+              aria-pressed={count > 0 ? selected : undefined}
+              aria-label={`${dayText(key, locale)}, ${count > 0 ? t('booking.picker.freeTimes', { count }) : t('booking.picker.noFreeTimes')}`}
+              onClick={() => setChosenDay(key)}
+            >
+              {Number(key.slice(8))}
+            </UnstyledButton>
+          );
+        })}
+      </div>
+      {slots.error ? (
+        <FormError error={slots.error} />
+      ) : slots.isLoading || loadingMonth ? (
+        <Loader aria-label={t('common.loading')} />
+      ) : day ? (
+        <Stack gap="xs">
+          <Title order={3} fz="md">
+            {dayText(day, locale)}
+          </Title>
+          <Chip.Group value={value && times.includes(value) ? value : null} onChange={(slot) => typeof slot === 'string' && onChange(slot)}>
+            <Group gap="xs" role="radiogroup" aria-label={t('booking.picker.timesOf', { day: dayText(day, locale) })}>
+              {times.map((slot) => (
+                <Chip key={slot} value={slot} type="radio" variant="outline">
+                  {timeText(slot)}
+                </Chip>
+              ))}
+            </Group>
+          </Chip.Group>
+        </Stack>
+      ) : (
+        <Text>{isLast ? t('booking.picker.noneInHorizon') : t('booking.picker.noneThisMonth')}</Text>
+      )}
+      {chosenGone && (
+        <Alert color="yellow" role="status">
+          {t('booking.picker.chosenGone')}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,73 @@
+import {
+  appointmentPaths,
+  doctorPaths,
+  type Appointment,
+  type Doctor,
+  type UpdateAppointmentBody,
+  type UpdateDoctorBody,
+} from '@rozmova/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api-client.ts';
+
+const withId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
+
+/** The same keys as lib/doctors.ts, so the booking pages and this console share the cache. */
+export const doctorKey = (id: string) => ['doctors', 'one', id] as const;
+const doctorListKey = ['doctors', 'list', 'all'] as const;
+
+export function useDoctor(id: string) {
+  return useQuery({
+    queryKey: doctorKey(id),
+    queryFn: ({ signal }) => apiRequest<Doctor>(withId(doctorPaths.doctor, id), { signal }),
+    enabled: id !== '',
+  });
+}
+
+/** For an admin's doctor picker. */
+export function useDoctorList(enabled: boolean) {
+  return useQuery({
+    queryKey: doctorListKey,
+    queryFn: ({ signal }) => apiRequest<Doctor[]>(doctorPaths.doctors, { signal }),
+    enabled,
+  });
+}
+
+export function useUpdateDoctor(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateDoctorBody) => apiRequest<Doctor>(withId(doctorPaths.doctor, id), { method: 'PUT', body }),
+    onSuccess: (doctor) => {
+      client.setQueryData(doctorKey(id), doctor);
+      // New hours change the free slots anyone sees; lists show the name, price and specialisations.
+      void client.invalidateQueries({ queryKey: ['doctors'], predicate: (query) => query.queryKey[1] !== 'one' || query.queryKey[2] !== id });
+    },
+  });
+}
+
+/** The doctor's appointments from `from` on; the key holds `appointments`, so realtime appointment events refresh it. */
+export function useDoctorAppointments(doctorId: string, from: string) {
+  return useQuery({
+    queryKey: ['appointments', 'doctor', doctorId, from],
+    queryFn: ({ signal }) =>
+      apiRequest<Appointment[]>(appointmentPaths.appointments, { query: { doctorId, from, limit: 200 }, signal }),
+    enabled: doctorId !== '',
+  });
+}
+
+/** Opens the meeting (the appointment becomes `running`); the caller then goes to /meet/{roomId}. */
+export function useJoinMeeting() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<Partial<Appointment> | undefined>(withId(appointmentPaths.joinMeeting, id), { method: 'POST' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['appointments'] }),
+  });
+}
+
+export function useUpdateAppointment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdateAppointmentBody }) =>
+      apiRequest<Appointment>(withId(appointmentPaths.appointment, id), { method: 'PUT', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['appointments'] }),
+  });
+}

@@ -1,0 +1,267 @@
+import { Alert, Badge, Button, Card, Group, Loader, Modal, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { Appointment } from '@rozmova/contracts';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { FormError } from '../../components/form-error.tsx';
+import { errorText } from '../../lib/api-errors.ts';
+import { useDoctorAppointments, useJoinMeeting, useUpdateAppointment } from './api.ts';
+import { priceText } from './schedule-form.ts';
+import { canCancel, canComplete, canJoin, groupAppointments, joinOpensAt, listFrom, localTimeZone, nextChange, rangeText, timeText } from './times.ts';
+
+const statusColor: Record<Appointment['appointment_status'], string> = {
+  scheduled: 'brand',
+  running: 'blue',
+  completed: 'gray',
+  canceled: 'danger',
+};
+
+/** The current time, again every 30 seconds and at the next moment `nextWake` names (when a button appears or goes). */
+function useNow(nextWake: (now: Date) => Date | undefined, intervalMs = 30_000): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), intervalMs);
+    return () => window.clearInterval(timer);
+  }, [intervalMs]);
+  const wakeTime = nextWake(now)?.getTime();
+  useEffect(() => {
+    if (wakeTime === undefined) return;
+    const delay = wakeTime - Date.now();
+    if (delay > intervalMs) return;
+    const timer = window.setTimeout(() => setNow(new Date()), Math.max(0, delay) + 50);
+    return () => window.clearTimeout(timer);
+  }, [wakeTime, intervalMs]);
+  return now;
+}
+
+type Dialog = { kind: 'complete' | 'cancel'; appointment: Appointment };
+
+/** Today's and upcoming appointments of one doctor, with join, complete-with-a-note and cancel. */
+export function AppointmentsPanel({ doctorId, timeZone }: { doctorId: string; timeZone: string }) {
+  const { t } = useTranslation();
+  // One query per day: `from` is computed again when the day changes, not with every tick.
+  const [dayKey, setDayKey] = useState(() => new Date().toDateString());
+  const from = useMemo(() => listFrom(new Date()), [dayKey]);
+  const appointments = useDoctorAppointments(doctorId, from);
+  const now = useNow((current) => nextChange(appointments.data ?? [], current));
+  if (now.toDateString() !== dayKey) setDayKey(now.toDateString());
+  const [withCancelled, setWithCancelled] = useState(false);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const groups = useMemo(
+    () => groupAppointments(appointments.data ?? [], now, timeZone, withCancelled),
+    [appointments.data, now, timeZone, withCancelled],
+  );
+
+  if (!appointments.data) {
+    return appointments.error ? <FormError error={appointments.error} /> : <Loader aria-label={t('common.loading')} />;
+  }
+  const sections = [
+    { id: 'doctor-today', title: t('doctor.today'), items: groups.today, empty: t('doctor.noneToday') },
+    { id: 'doctor-upcoming', title: t('doctor.upcoming'), items: groups.upcoming, empty: t('doctor.noneUpcoming') },
+  ];
+  return (
+    <Stack gap="lg">
+      <Switch label={t('doctor.showCancelled')} checked={withCancelled} onChange={(event) => setWithCancelled(event.currentTarget.checked)} />
+      {sections.map((section) => (
+        <section key={section.id} aria-labelledby={section.id}>
+          <Title order={2} fz="lg" id={section.id} mb="sm">
+            {section.title}
+          </Title>
+          {section.items.length === 0 ? (
+            <Text>{section.empty}</Text>
+          ) : (
+            <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+              {section.items.map((appointment) => (
+                <AppointmentItem
+                  key={appointment.id}
+                  appointment={appointment}
+                  now={now}
+                  timeZone={timeZone}
+                  onComplete={() => setDialog({ kind: 'complete', appointment })}
+                  onCancel={() => setDialog({ kind: 'cancel', appointment })}
+                />
+              ))}
+            </Stack>
+          )}
+        </section>
+      ))}
+      {dialog?.kind === 'complete' && <CompleteModal appointment={dialog.appointment} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'cancel' && <CancelModal appointment={dialog.appointment} onClose={() => setDialog(null)} />}
+    </Stack>
+  );
+}
+
+interface ItemProps {
+  appointment: Appointment;
+  now: Date;
+  timeZone: string;
+  onComplete: () => void;
+  onCancel: () => void;
+}
+
+function AppointmentItem({ appointment, now, timeZone, onComplete, onCancel }: ItemProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  const navigate = useNavigate();
+  const join = useJoinMeeting();
+  const start = appointment.appointment_date;
+  const end = appointment.appointment_endDate;
+  const doctorTime = rangeText(start, end, language, timeZone);
+  const viewerZone = localTimeZone();
+  const viewerTime = rangeText(start, end, language, viewerZone);
+  const name = appointment.patient.user_name;
+  const joinable = canJoin(appointment, now);
+  const opensAt = joinOpensAt(appointment);
+  const titleId = `appointment-${appointment.id}`;
+
+  const joinMeeting = () =>
+    join.mutate(appointment.id, {
+      onSuccess: (result) => void navigate(`/meet/${encodeURIComponent(result?.appointment_roomId ?? appointment.appointment_roomId)}`),
+      onError: (error) => notifications.show({ color: 'danger', message: errorText(t, error) }),
+    });
+
+  return (
+    <Card component="li" withBorder padding="md" aria-labelledby={titleId}>
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs" align="flex-start">
+          <Title order={3} fz="md" id={titleId} style={{ overflowWrap: 'anywhere' }}>
+            {name}
+          </Title>
+          <Group gap={6}>
+            <Badge color={statusColor[appointment.appointment_status]} variant="light">
+              {t(`doctor.status.${appointment.appointment_status}`)}
+            </Badge>
+            <Badge color="gray" variant="light">
+              {t(`doctor.payment.${appointment.appointment_paymentStatus}`)}
+            </Badge>
+          </Group>
+        </Group>
+        <Text>{t('doctor.doctorTime', { time: doctorTime, zone: timeZone })}</Text>
+        {viewerTime !== doctorTime && <Text size="sm">{t('doctor.yourTime', { time: viewerTime, zone: viewerZone })}</Text>}
+        {appointment.appointment_price > 0 && (
+          <Text size="sm">{t('doctor.price', { price: priceText(appointment.appointment_price, language) })}</Text>
+        )}
+        {appointment.appointment_reason && (
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {t('doctor.reason', { reason: appointment.appointment_reason })}
+          </Text>
+        )}
+        {appointment.appointment_note && (
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {t('doctor.note', { note: appointment.appointment_note })}
+          </Text>
+        )}
+        <Group gap="xs" mt={4}>
+          {(appointment.appointment_status === 'scheduled' || appointment.appointment_status === 'running') && (
+            <Button size="sm" onClick={joinMeeting} disabled={!joinable} loading={join.isPending} aria-label={t('doctor.joinNamed', { name })}>
+              {t('doctor.join')}
+            </Button>
+          )}
+          {canComplete(appointment, now) && (
+            <Button size="sm" variant="default" onClick={onComplete} aria-label={t('doctor.completeNamed', { name })}>
+              {t('doctor.complete')}
+            </Button>
+          )}
+          {canCancel(appointment) && (
+            <Button size="sm" variant="outline" color="danger" onClick={onCancel} aria-label={t('doctor.cancelNamed', { name })}>
+              {t('doctor.cancel')}
+            </Button>
+          )}
+          {appointment.appointment_status === 'scheduled' && !joinable && now < opensAt && (
+            <Text size="sm">{t('doctor.joinOpens', { time: timeText(opensAt, viewerZone) })}</Text>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function CompleteModal({ appointment, onClose }: { appointment: Appointment; onClose: () => void }) {
+  const { t } = useTranslation();
+  const update = useUpdateAppointment();
+  const [note, setNote] = useState('');
+  const [missing, setMissing] = useState(false);
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!note.trim()) {
+      setMissing(true);
+      return;
+    }
+    update.mutate(
+      { id: appointment.id, body: { appointment_status: 'completed', appointment_note: note.trim() } },
+      {
+        onSuccess: () => {
+          notifications.show({ message: t('doctor.completed', { name: appointment.patient.user_name }) });
+          onClose();
+        },
+      },
+    );
+  };
+  return (
+    <Modal opened onClose={onClose} title={t('doctor.completeTitle')}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Text>{t('doctor.completeText', { name: appointment.patient.user_name })}</Text>
+          <Textarea
+            label={t('doctor.noteLabel')}
+            value={note}
+            onChange={(event) => {
+              setNote(event.currentTarget.value);
+              setMissing(false);
+            }}
+            error={missing ? t('doctor.validation.note') : undefined}
+            autosize
+            minRows={4}
+            maxLength={4000}
+            data-autofocus
+          />
+          <FormError error={update.error} />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={update.isPending}>
+              {t('doctor.completeSubmit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function CancelModal({ appointment, onClose }: { appointment: Appointment; onClose: () => void }) {
+  const { t } = useTranslation();
+  const update = useUpdateAppointment();
+  const confirm = () =>
+    update.mutate(
+      { id: appointment.id, body: { appointment_status: 'canceled' } },
+      {
+        onSuccess: () => {
+          notifications.show({ message: t('doctor.cancelled', { name: appointment.patient.user_name }) });
+          onClose();
+        },
+      },
+    );
+  return (
+    <Modal opened onClose={onClose} title={t('doctor.cancelTitle')}>
+      <Stack gap="sm">
+        <Text>{t('doctor.cancelText', { name: appointment.patient.user_name })}</Text>
+        {update.isError && (
+          <Alert color="danger" role="alert">
+            {errorText(t, update.error)}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} data-autofocus>
+            {t('doctor.keep')}
+          </Button>
+          <Button color="danger" onClick={confirm} loading={update.isPending}>
+            {t('doctor.cancelConfirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,324 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  CloseButton,
+  Fieldset,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm, type UseFormReturnType } from '@mantine/form';
+import { randomId } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { specialisations, type Doctor } from '@rozmova/contracts';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText, fieldErrors } from '../../lib/api-errors.ts';
+import { languageText, specialisationText } from '../../lib/doctors.ts';
+import { useUpdateDoctor } from './api.ts';
+import { numberRanges, toFormValues, toUpdateBody, validateSchedule, WEEKDAYS, type ScheduleFormValues } from './schedule-form.ts';
+import { calendarDateText, weekdayName } from './times.ts';
+
+type Form = UseFormReturnType<ScheduleFormValues>;
+
+/** Languages a doctor can tick; any other code the profile already has is added to the list. */
+const commonLanguages = ['uk', 'en', 'pl', 'de', 'fr', 'es', 'it', 'cs', 'ro', 'sk'];
+
+function timeZones(current: string): string[] {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return zones.includes(current) ? zones : [current, ...zones];
+}
+
+/** The schedule (weekly hours, days off, extra hours, booking rules, time zone) and the public profile of one doctor. */
+export function ScheduleEditor({ doctor }: { doctor: Doctor }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  const update = useUpdateDoctor(doctor.id);
+  const form = useForm<ScheduleFormValues>({
+    initialValues: toFormValues(doctor, randomId),
+    validate: (values) =>
+      Object.fromEntries(
+        Object.entries(validateSchedule(values)).map(([path, key]) => [path, t(key, numberRanges[path] ?? {})]),
+      ),
+  });
+
+  const submit = form.onSubmit((values) =>
+    update.mutate(toUpdateBody(values), {
+      onSuccess: (saved) => {
+        // What was saved is the new starting point of "Discard changes".
+        const next = toFormValues(saved, randomId);
+        form.setInitialValues(next);
+        form.setValues(next);
+        form.resetDirty(next);
+        notifications.show({ message: t('doctor.saved') });
+      },
+      onError: (error) => form.setErrors(fieldErrors(t, error)),
+    }),
+  );
+
+  const languages = useMemo(
+    () =>
+      [...commonLanguages, ...doctor.languages.filter((code) => !commonLanguages.includes(code))].map((code) => ({
+        code,
+        label: languageText(code, language),
+      })),
+    [doctor.languages, language],
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        <WeeklyHoursCard form={form} />
+        <DaysOffCard form={form} />
+        <ExtraHoursCard form={form} />
+
+        <SectionCard title={t('doctor.bookingRules')}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <NumberInput label={t('doctor.consultationMinutes')} min={15} max={180} allowDecimal={false} {...form.getInputProps('consultation_minutes')} />
+            <NumberInput label={t('doctor.bufferMinutes')} min={0} max={120} allowDecimal={false} {...form.getInputProps('buffer_minutes')} />
+            <NumberInput label={t('doctor.minNoticeMinutes')} min={0} max={10080} allowDecimal={false} {...form.getInputProps('min_notice_minutes')} />
+            <NumberInput label={t('doctor.horizonDays')} min={1} max={365} allowDecimal={false} {...form.getInputProps('horizon_days')} />
+            <Select
+              label={t('doctor.timeZone')}
+              data={timeZones(form.values.time_zone)}
+              searchable
+              allowDeselect={false}
+              limit={50}
+              {...form.getInputProps('time_zone')}
+            />
+          </SimpleGrid>
+        </SectionCard>
+
+        <SectionCard title={t('doctor.profileTitle')}>
+          <Stack gap="md">
+            <Checkbox.Group label={t('doctor.specialisations')} {...form.getInputProps('specialisations')}>
+              <Group gap="md" mt={6}>
+                {specialisations.map((value) => (
+                  <Checkbox key={value} value={value} label={specialisationText(value, language)} />
+                ))}
+              </Group>
+            </Checkbox.Group>
+            <Checkbox.Group label={t('doctor.languages')} {...form.getInputProps('languages')}>
+              <Group gap="md" mt={6}>
+                {languages.map(({ code, label }) => (
+                  <Checkbox key={code} value={code} label={label} />
+                ))}
+              </Group>
+            </Checkbox.Group>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <NumberInput label={t('doctor.experienceYears')} min={0} max={70} allowDecimal={false} {...form.getInputProps('experience_years')} />
+              <NumberInput
+                label={t('doctor.priceUah')}
+                description={t('doctor.priceHint')}
+                min={0}
+                max={100000}
+                decimalScale={2}
+                {...form.getInputProps('price')}
+              />
+            </SimpleGrid>
+            <TextInput label={t('doctor.photoUrl')} type="url" inputMode="url" {...form.getInputProps('photo_url')} />
+            <Textarea label={t('doctor.bioUk')} autosize minRows={3} maxLength={4000} {...form.getInputProps('bio.uk')} />
+            <Textarea label={t('doctor.bioEn')} autosize minRows={3} maxLength={4000} {...form.getInputProps('bio.en')} />
+          </Stack>
+        </SectionCard>
+
+        {update.isError && (
+          <Alert color="danger" role="alert">
+            {errorText(t, update.error)}
+          </Alert>
+        )}
+        {Object.keys(form.errors).length > 0 && !update.isError && (
+          <Alert color="danger" role="alert">
+            {t('errors.code.VALIDATION_FAILED')}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" loading={update.isPending}>
+            {t('doctor.save')}
+          </Button>
+          <Button variant="default" onClick={() => form.reset()} disabled={!form.isDirty() || update.isPending}>
+            {t('doctor.discard')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** A card of the editor: its title, a hint under it when there is one, then the fields. */
+function SectionCard({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={titleId}>
+      <Title order={2} fz="lg" id={titleId} mb={hint ? undefined : 'sm'}>
+        {title}
+      </Title>
+      {hint && (
+        <Text size="sm" mb="sm">
+          {hint}
+        </Text>
+      )}
+      {children}
+    </Card>
+  );
+}
+
+/** The start and end inputs of one interval, with its remove button. */
+function IntervalInputs({ form, path, index, removeLabel }: { form: Form; path: 'weekly_hours' | 'extra_hours'; index: number; removeLabel: string }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="xs" align="flex-start" wrap="nowrap">
+      <TextInput
+        label={t('doctor.start')}
+        placeholder="09:00"
+        inputMode="numeric"
+        maxLength={5}
+        w="6.5rem"
+        {...form.getInputProps(`${path}.${index}.start`)}
+      />
+      <TextInput
+        label={t('doctor.end')}
+        placeholder="18:00"
+        inputMode="numeric"
+        maxLength={5}
+        w="6.5rem"
+        {...form.getInputProps(`${path}.${index}.end`)}
+      />
+      <CloseButton mt={28} onClick={() => form.removeListItem(path, index)} aria-label={removeLabel} />
+    </Group>
+  );
+}
+
+function ListError({ form, path }: { form: Form; path: string }) {
+  const error = form.errors[path];
+  return error ? (
+    <Text c="var(--mantine-color-error)" size="sm" role="alert">
+      {error}
+    </Text>
+  ) : null;
+}
+
+function WeeklyHoursCard({ form }: { form: Form }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  return (
+    <SectionCard title={t('doctor.weeklyHours')} hint={t('doctor.weeklyHoursHint', { zone: form.values.time_zone })}>
+      <ListError form={form} path="weekly_hours" />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+        {WEEKDAYS.map((weekday) => {
+          const day = weekdayName(weekday, language);
+          const intervals = form.values.weekly_hours.map((hours, index) => ({ hours, index })).filter(({ hours }) => hours.weekday === weekday);
+          return (
+            <Fieldset key={weekday} legend={day} variant="filled" p="sm">
+              <Stack gap="xs">
+                {intervals.length === 0 && <Text size="sm">{t('doctor.notWorking')}</Text>}
+                {intervals.map(({ hours, index }) => (
+                  <IntervalInputs
+                    key={hours.key}
+                    form={form}
+                    path="weekly_hours"
+                    index={index}
+                    removeLabel={t('doctor.removeHours', { day, start: hours.start, end: hours.end })}
+                  />
+                ))}
+                <Button
+                  variant="subtle"
+                  size="compact-sm"
+                  style={{ alignSelf: 'flex-start' }}
+                  onClick={() =>
+                    form.insertListItem('weekly_hours', {
+                      key: randomId(),
+                      weekday,
+                      start: intervals.length === 0 ? '09:00' : '',
+                      end: intervals.length === 0 ? '18:00' : '',
+                    })
+                  }
+                  aria-label={t('doctor.addHoursOn', { day })}
+                >
+                  {t('doctor.addHours')}
+                </Button>
+              </Stack>
+            </Fieldset>
+          );
+        })}
+      </SimpleGrid>
+    </SectionCard>
+  );
+}
+
+function DaysOffCard({ form }: { form: Form }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  const [date, setDate] = useState('');
+  const add = () => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || form.values.days_off.includes(date)) return;
+    form.insertListItem('days_off', date);
+    setDate('');
+  };
+  return (
+    <SectionCard title={t('doctor.daysOff')} hint={t('doctor.daysOffHint')}>
+      <Group gap="xs" align="flex-end">
+        <TextInput type="date" label={t('doctor.dayOffDate')} value={date} onChange={(event) => setDate(event.currentTarget.value)} />
+        <Button variant="default" onClick={add} disabled={date === ''}>
+          {t('doctor.addDayOff')}
+        </Button>
+      </Group>
+      <ListError form={form} path="days_off" />
+      {form.values.days_off.length > 0 && (
+        <Stack component="ul" gap={4} p={0} mt="sm" mb={0} style={{ listStyle: 'none' }} aria-label={t('doctor.daysOff')}>
+          {form.values.days_off.map((day, index) => {
+            const text = calendarDateText(day, language);
+            return (
+              <li key={day}>
+                <Group gap="xs">
+                  <Text>{text}</Text>
+                  <CloseButton size="sm" onClick={() => form.removeListItem('days_off', index)} aria-label={t('doctor.removeDayOff', { date: text })} />
+                </Group>
+                <ListError form={form} path={`days_off.${index}`} />
+              </li>
+            );
+          })}
+        </Stack>
+      )}
+    </SectionCard>
+  );
+}
+
+function ExtraHoursCard({ form }: { form: Form }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  return (
+    <SectionCard title={t('doctor.extraHours')} hint={t('doctor.extraHoursHint')}>
+      <ListError form={form} path="extra_hours" />
+      <Stack gap="xs">
+        {form.values.extra_hours.map((hours, index) => (
+          <Group key={hours.key} gap="xs" align="flex-start">
+            <TextInput type="date" label={t('doctor.date')} {...form.getInputProps(`extra_hours.${index}.date`)} />
+            <IntervalInputs
+              form={form}
+              path="extra_hours"
+              index={index}
+              removeLabel={t('doctor.removeExtraHours', { date: calendarDateText(hours.date, language), start: hours.start, end: hours.end })}
+            />
+          </Group>
+        ))}
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          style={{ alignSelf: 'flex-start' }}
+          onClick={() => form.insertListItem('extra_hours', { key: randomId(), date: '', start: '09:00', end: '13:00' })}
+        >
+          {t('doctor.addExtraHours')}
+        </Button>
+      </Stack>
+    </SectionCard>
+  );
+}

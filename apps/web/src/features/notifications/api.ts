@@ -1,0 +1,57 @@
+import { notificationPaths, type Notification, type NotificationList } from '@rozmova/contracts';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api-client.ts';
+import {
+  addNotification,
+  clearAll,
+  emptyNotifications,
+  fromServer,
+  markAllRead,
+  removeNotification,
+  withError,
+  type NotificationsState,
+} from './store.ts';
+
+/** The list lives in the query cache as a `NotificationsState`; every change goes through the rules of store.ts. */
+export const notificationsKey = (userId: string) => ['notifications', userId] as const;
+
+const withId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
+
+function update(client: QueryClient, userId: string, change: (state: NotificationsState) => NotificationsState): void {
+  client.setQueryData<NotificationsState>(notificationsKey(userId), (state) => change(state ?? emptyNotifications));
+}
+
+/** A notification that arrived by the realtime event; nothing to do when the list was never loaded (it will be fetched). */
+export function addToList(client: QueryClient, userId: string, notification: Notification): void {
+  if (client.getQueryData(notificationsKey(userId)) === undefined) return;
+  update(client, userId, (state) => addNotification(state, notification));
+}
+
+export function useNotificationList(userId: string) {
+  return useQuery({
+    queryKey: notificationsKey(userId),
+    queryFn: async ({ signal }) => fromServer(await apiRequest<NotificationList>(withId(notificationPaths.ofUser, userId), { signal })),
+  });
+}
+
+/** Mark all read, remove one, clear all: the list changes only after the server said OK; a failure is kept as the last error. */
+export function useNotificationActions(userId: string) {
+  const client = useQueryClient();
+  const onError = (error: unknown) => update(client, userId, (state) => withError(state, error));
+  const markAll = useMutation({
+    mutationFn: () => apiRequest<void>(notificationPaths.markAllAsRead, { method: 'PUT' }),
+    onSuccess: () => update(client, userId, markAllRead),
+    onError,
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => apiRequest<void>(withId(notificationPaths.notification, id), { method: 'DELETE' }),
+    onSuccess: (_data, id) => update(client, userId, (state) => removeNotification(state, id)),
+    onError,
+  });
+  const clear = useMutation({
+    mutationFn: () => apiRequest<void>(notificationPaths.clearAll, { method: 'DELETE' }),
+    onSuccess: () => update(client, userId, clearAll),
+    onError,
+  });
+  return { markAll, remove, clear };
+}

@@ -1,0 +1,27 @@
+import i18next from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api-client.ts';
+import en from '../../locales/en.json';
+import uk from '../../locales/uk.json';
+import { landingBookingError } from './booking-error.ts';
+
+const i18n = i18next.createInstance();
+
+beforeAll(async () => {
+  await i18n.init({ lng: 'uk', fallbackLng: 'en', resources: { en: { translation: en }, uk: { translation: uk } }, interpolation: { escapeValue: false } });
+});
+
+describe('landingBookingError (SPEC.md §8 create-appointment-with-login)', () => {
+  it('falls back to "Не вдалося створити зустріч" in Ukrainian', () => {
+    expect(landingBookingError(i18n.getFixedT('uk'), new Error('offline'))).toBe('Не вдалося створити зустріч');
+    expect(landingBookingError(i18n.getFixedT('uk'), new ApiError(500, undefined))).toBe('Не вдалося створити зустріч');
+    expect(landingBookingError(i18n.getFixedT('en'), new ApiError(undefined, undefined))).toBe('Could not create the appointment');
+  });
+
+  it('shows the server’s message, translated when the app knows its code', () => {
+    expect(landingBookingError(i18n.getFixedT('uk'), new ApiError(409, { code: 'SOMETHING_NEW', message: 'Clinic closed' }))).toBe('Clinic closed');
+    expect(landingBookingError(i18n.getFixedT('en'), new ApiError(409, { code: 'APPOINTMENT_SLOT_TAKEN', message: 'taken' }))).toBe(
+      en.errors.code.APPOINTMENT_SLOT_TAKEN,
+    );
+  });
+});

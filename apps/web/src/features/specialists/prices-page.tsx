@@ -1,0 +1,86 @@
+import { Button, Card, Container, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { PATIENT_CHANGE_LIMIT_MINUTES, PATIENT_REFUND_LIMIT_HOURS, PAYMENT_HOLD_MINUTES } from '@rozmova/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FormError } from '../../components/form-error.tsx';
+import { priceText } from '../../lib/appointment-dates.ts';
+import { specialisationText, useDoctors } from '../../lib/doctors.ts';
+import { priceRanges } from './prices.ts';
+
+/** /prices: the price and length of a consultation per specialisation, from the doctors' data. */
+export function PricesPage() {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const doctors = useDoctors();
+  const ranges = doctors.data ? priceRanges(doctors.data) : [];
+  const money = (kopiyky: number) => (kopiyky > 0 ? priceText(kopiyky, locale) : t('specialists.free'));
+
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <Title order={1}>{t('specialists.prices.title')}</Title>
+        <Text fz="lg">{t('specialists.prices.lead')}</Text>
+        {doctors.error ? (
+          <FormError error={doctors.error} />
+        ) : !doctors.data ? (
+          <Loader aria-label={t('common.loading')} />
+        ) : ranges.length === 0 ? (
+          <Text>{t('specialists.prices.none')}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={320}>
+            <Table striped withTableBorder>
+              <Table.Caption>{t('specialists.prices.caption')}</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('specialists.prices.specialisation')}</Table.Th>
+                  <Table.Th scope="col">{t('specialists.prices.price')}</Table.Th>
+                  <Table.Th scope="col">{t('specialists.prices.length')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {ranges.map((range) => (
+                  <Table.Tr key={range.specialisation}>
+                    <Table.Th scope="row" fw={500}>
+                      {specialisationText(range.specialisation, locale)}
+                    </Table.Th>
+                    <Table.Td>
+                      {range.minPrice === range.maxPrice
+                        ? money(range.minPrice)
+                        : t('specialists.prices.range', { from: money(range.minPrice), to: money(range.maxPrice) })}
+                    </Table.Td>
+                    <Table.Td>
+                      {range.minMinutes === range.maxMinutes
+                        ? t('specialists.minutes', { count: range.minMinutes })
+                        : t('specialists.prices.minutesRange', { from: range.minMinutes, to: range.maxMinutes })}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        <Card withBorder padding="lg" component="section" aria-labelledby="prices-free-title">
+          <Title order={2} fz="lg" id="prices-free-title" mb="xs">
+            {t('specialists.prices.freeTitle')}
+          </Title>
+          <Text>{t('specialists.prices.freeText')}</Text>
+        </Card>
+        <Card withBorder padding="lg" component="section" aria-labelledby="prices-terms-title">
+          <Title order={2} fz="lg" id="prices-terms-title" mb="xs">
+            {t('specialists.prices.termsTitle')}
+          </Title>
+          <List spacing="xs">
+            <List.Item>{t('specialists.prices.termsPay', { minutes: PAYMENT_HOLD_MINUTES })}</List.Item>
+            <List.Item>{t('specialists.prices.termsRefund', { hours: PATIENT_REFUND_LIMIT_HOURS })}</List.Item>
+            <List.Item>{t('specialists.prices.termsChange', { hours: PATIENT_CHANGE_LIMIT_MINUTES / 60 })}</List.Item>
+          </List>
+        </Card>
+        <div>
+          <Button component={Link} to="/our-specialists">
+            {t('specialists.prices.seeSpecialists')}
+          </Button>
+        </div>
+      </Stack>
+    </Container>
+  );
+}

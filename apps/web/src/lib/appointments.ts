@@ -1,0 +1,26 @@
+import { appointmentPaths, pendingAppointmentStatuses, type Appointment, type User } from '@rozmova/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from './api-client.ts';
+
+export const patientIdOf = (user: User | null): string | undefined => user?.role_specific_data.patient?.patientId;
+
+export const patientAppointmentsKey = (patientId: string | undefined) => ['appointments', 'patient', patientId] as const;
+
+/** SPEC.md §4: the current appointment is the first that is scheduled or running. */
+export const currentAppointmentOf = (appointments: readonly Appointment[] | undefined): Appointment | undefined =>
+  appointments?.find((item) => (pendingAppointmentStatuses as readonly string[]).includes(item.appointment_status));
+
+/** GET /v1/appointments/patient/:patientId, with the current appointment picked out. */
+export function usePatientAppointments(patientId: string | undefined) {
+  return useQuery({
+    queryKey: patientAppointmentsKey(patientId),
+    queryFn: ({ signal }) =>
+      apiRequest<Appointment[]>(appointmentPaths.byPatient.replace(':id', encodeURIComponent(patientId!)), { signal }),
+    enabled: Boolean(patientId),
+  });
+}
+
+export function useCurrentAppointment(patientId: string | undefined) {
+  const appointments = usePatientAppointments(patientId);
+  return { ...appointments, current: currentAppointmentOf(appointments.data) };
+}

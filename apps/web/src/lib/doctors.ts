@@ -1,0 +1,97 @@
+import {
+  doctorPaths,
+  specialisationLabels,
+  specialisations,
+  type Doctor,
+  type ListDoctorsQuery,
+  type Specialisation,
+} from '@rozmova/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiRequest } from './api-client.ts';
+
+const withId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
+
+/** The name of a specialisation in the interface language (the labels search also matches). */
+export const specialisationText = (specialisation: Specialisation, locale: string) =>
+  specialisationLabels[specialisation][locale === 'uk' ? 'uk' : 'en'];
+
+/** The specialisation a URL parameter or a select names; undefined for none or an unknown one. */
+export const specialisationOf = (value: string | null | undefined): Specialisation | undefined =>
+  specialisations.includes(value as Specialisation) ? (value as Specialisation) : undefined;
+
+/** A language code as its name in the interface language ("uk" → "Ukrainian" / "українська"). */
+export function languageText(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale === 'uk' ? 'uk' : 'en'], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+export const doctorsKey = ['doctors'] as const;
+
+/** GET /v1/doctors (public), or GET /v1/doctors/search?query= when a search text is given. */
+export function useDoctors(query: ListDoctorsQuery & { search?: string } = {}) {
+  const search = query.search?.trim() ?? '';
+  return useQuery({
+    queryKey: [...doctorsKey, 'list', query.specialisation ?? null, query.language ?? null, search],
+    queryFn: async ({ signal }) => {
+      if (!search) return apiRequest<Doctor[]>(doctorPaths.doctors, { query: { specialisation: query.specialisation, language: query.language }, signal });
+      const found = await apiRequest<Doctor[]>(doctorPaths.search, { query: { query: search.slice(0, 100) }, signal });
+      return found.filter(
+        (doctor) =>
+          (!query.specialisation || doctor.specialisations.includes(query.specialisation)) &&
+          (!query.language || doctor.languages.includes(query.language)),
+      );
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+export function useDoctor(id: string | undefined) {
+  return useQuery({
+    queryKey: [...doctorsKey, 'one', id],
+    queryFn: ({ signal }) => apiRequest<Doctor>(withId(doctorPaths.doctor, id!), { signal }),
+    enabled: Boolean(id),
+    staleTime: 60_000,
+  });
+}
+
+export interface SlotRange {
+  /** The first instant to look from (ISO). */
+  from: Date;
+  /** The end of the range (exclusive). */
+  to: Date;
+}
+
+export const availableSlotsKey = (doctorId: string | undefined) => [...doctorsKey, 'slots', doctorId] as const;
+
+/**
+ * Free start times of a doctor between two instants (GET /v1/doctors/:id/available-slots; `patientId` leaves
+ * out the times the patient has booked elsewhere). Refreshed when the window regains focus and every minute,
+ * so a time someone else booked disappears.
+ */
+export function useAvailableSlots(doctorId: string | undefined, range: SlotRange | null, patientId?: string) {
+  const from = range ? range.from.toISOString() : '';
+  const to = range ? range.to.toISOString() : '';
+  return useQuery({
+    queryKey: [...availableSlotsKey(doctorId), from, to, patientId ?? null],
+    queryFn: async ({ signal }) => {
+      const start = new Date(from);
+      const end = new Date(to);
+      const duration = Math.min(62, Math.max(1, Math.ceil((end.getTime() - start.getTime()) / 86_400_000) + 1));
+      const slots = await apiRequest<string[]>(withId(doctorPaths.availableSlots, doctorId!), {
+        query: { patientId, startDate: from, duration },
+        signal,
+      });
+      return slots.filter((slot) => {
+        const at = Date.parse(slot);
+        return at >= start.getTime() && at < end.getTime();
+      });
+    },
+    enabled: Boolean(doctorId && range && range.from < range.to),
+    refetchInterval: 60_000,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,99 @@
+// @vitest-environment node
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SESSION_REVOKED_EVENT } from '@rozmova/contracts';
+import { Server, type Socket as ServerSocket } from 'socket.io';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openRealtime, realtimeOrigin, type RealtimeConnection } from './socket.ts';
+
+/** A Socket.IO server that, like apps/api's gateway, accepts one token in `auth.token`. */
+let http: HttpServer;
+let io: Server;
+let origin: string;
+let connections: RealtimeConnection[] = [];
+
+const nextConnection = () => new Promise<ServerSocket>((resolve) => io.once('connection', resolve));
+const nextEvent = (connection: RealtimeConnection, event: string) =>
+  new Promise<unknown>((resolve) => {
+    const stop = connection.on(event, (payload) => {
+      stop();
+      resolve(payload);
+    });
+  });
+
+beforeEach(async () => {
+  http = createServer();
+  io = new Server(http, { path: '/socket.io', serveClient: false });
+  io.use((socket, next) => (socket.handshake.auth?.token === 'good-token' ? next() : next(new Error('Unauthorized'))));
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+});
+
+afterEach(async () => {
+  for (const connection of connections) connection.close();
+  connections = [];
+  await io.close();
+});
+
+const open = (token: string, onRevoked: () => void = () => undefined) => {
+  const connection = openRealtime(token, { origin, onRevoked });
+  connections.push(connection);
+  return connection;
+};
+
+describe('openRealtime', () => {
+  it('authenticates with the session token in the handshake and delivers events', async () => {
+    const connected = nextConnection();
+    const connection = open('good-token');
+    const server = await connected;
+    expect(server.handshake.auth).toEqual({ token: 'good-token' });
+    const received = nextEvent(connection, 'appointment-created');
+    server.emit('appointment-created', { id: 'a1' });
+    expect(await received).toEqual({ id: 'a1' });
+  });
+
+  it('calls onRevoked on session-revoked', async () => {
+    const connected = nextConnection();
+    const revoked = new Promise<void>((resolve) => open('good-token', resolve));
+    (await connected).emit(SESSION_REVOKED_EVENT, {});
+    await expect(revoked).resolves.toBeUndefined();
+  });
+
+  it('tells the app after a reconnect (events may have been missed), not after the first connect', async () => {
+    let first = nextConnection();
+    const connection = open('good-token');
+    let reconnects = 0;
+    const reconnected = new Promise<void>((resolve) =>
+      connection.onReconnect(() => {
+        reconnects++;
+        resolve();
+      }),
+    );
+    const server = await first;
+    expect(reconnects).toBe(0);
+    first = nextConnection();
+    // A dropped transport, as when the network goes away: the client reconnects by itself.
+    server.conn.close();
+    await first;
+    await reconnected;
+    expect(reconnects).toBe(1);
+  });
+
+  it('stops receiving after close', async () => {
+    const connected = nextConnection();
+    const connection = open('good-token');
+    const server = await connected;
+    const gone = new Promise<void>((resolve) => server.once('disconnect', () => resolve()));
+    connection.close();
+    await gone;
+    expect(io.of('/').sockets.size).toBe(0);
+  });
+});
+
+describe('realtimeOrigin', () => {
+  it('is the origin of an absolute API base, else the page origin', () => {
+    expect(realtimeOrigin('', 'https://rozmova.example')).toBe('https://rozmova.example');
+    expect(realtimeOrigin('/api', 'https://rozmova.example')).toBe('https://rozmova.example');
+    expect(realtimeOrigin('https://api.rozmova.example/v', 'https://rozmova.example')).toBe('https://api.rozmova.example');
+  });
+});

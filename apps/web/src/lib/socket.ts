@@ -1,0 +1,64 @@
+import { SESSION_REVOKED_EVENT } from '@rozmova/contracts';
+import { io, type Socket } from 'socket.io-client';
+import { runtimeConfig } from './runtime-config.ts';
+
+/**
+ * The Socket.IO connection of a signed-in person (docs/architecture.md "Realtime"): the session token goes in
+ * `auth.token` of the handshake, exactly like the bearer header of the HTTP API. Only app/realtime.tsx, a lazy
+ * chunk loaded once a user is signed in, imports this module, so socket.io-client is never in the landing
+ * page's first download.
+ */
+export interface RealtimeConnection {
+  /** The token the connection authenticated with. */
+  readonly token: string;
+  on(event: string, handler: (payload: unknown) => void): () => void;
+  /** After a reconnect: events sent while the connection was down were missed. */
+  onReconnect(handler: () => void): () => void;
+  close(): void;
+}
+
+export interface RealtimeOptions {
+  /** The server ended the session (logout elsewhere, deactivation, password change): `session-revoked`. */
+  onRevoked: () => void;
+  /** Where the server is; by default {@link realtimeOrigin} of the configured `api_base`. */
+  origin?: string;
+}
+
+/** The Socket.IO server shares the API's origin: that of an absolute `api_base`, else the page's own. */
+export function realtimeOrigin(apiBase: string, pageOrigin: string): string {
+  try {
+    return new URL(apiBase || '/', pageOrigin).origin;
+  } catch {
+    return pageOrigin;
+  }
+}
+
+export function openRealtime(token: string, options: RealtimeOptions): RealtimeConnection {
+  const socket: Socket = io(options.origin ?? realtimeOrigin(runtimeConfig.api_base, window.location.origin), {
+    path: '/socket.io',
+    auth: { token },
+  });
+  const reconnectHandlers = new Set<() => void>();
+  let connectedBefore = false;
+  socket.on('connect', () => {
+    if (connectedBefore) for (const handler of reconnectHandlers) handler();
+    connectedBefore = true;
+  });
+  socket.on(SESSION_REVOKED_EVENT, () => options.onRevoked());
+  return {
+    token,
+    on(event, handler) {
+      socket.on(event, handler);
+      return () => void socket.off(event, handler);
+    },
+    onReconnect(handler) {
+      reconnectHandlers.add(handler);
+      return () => void reconnectHandlers.delete(handler);
+    },
+    close() {
+      reconnectHandlers.clear();
+      socket.removeAllListeners();
+      socket.disconnect();
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { AdminUser, Doctor, UpdateDoctorBody, User } from '@rozmova/contracts';
+import type { AppServer } from './app-server.ts';
+import { expect } from './fixtures.ts';
+
+/** Seeding through the API (fast); what a person does is done through the UI in the specs. */
+
+async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
+  if (!response.ok()) throw new Error(`${what}: HTTP ${response.status()} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+export async function apiLogin(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const { token } = await ok<{ token: string }>(await request.post('/v1/auth/login', { data: { email, password, role: 'patient' } }), 'login');
+  return token;
+}
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+export interface SeededUser {
+  id: string;
+  email: string;
+  password: string;
+  name: string;
+}
+
+/** An account made by the admin (POST /v1/admin/users): verified, with a password. */
+export async function createUser(
+  request: APIRequestContext,
+  adminToken: string,
+  user: { email: string; name: string; role: 'patient' | 'doctor'; password?: string },
+): Promise<SeededUser> {
+  const password = user.password ?? 'Booking-Test-Passw0rd-77';
+  const created = await ok<AdminUser>(
+    await request.post('/v1/admin/users', {
+      headers: bearer(adminToken),
+      data: { email: user.email, password, user_name: user.name, user_role: user.role },
+    }),
+    'create user',
+  );
+  return { id: created.id, email: user.email, password, name: user.name };
+}
+
+/** A doctor with hours every day of the week (the doctor's own zone, Europe/Kyiv). */
+export async function createDoctor(
+  request: APIRequestContext,
+  adminToken: string,
+  doctor: { email: string; name: string } & UpdateDoctorBody,
+): Promise<SeededUser & { doctor: Doctor }> {
+  const { email, name, ...profile } = doctor;
+  const user = await createUser(request, adminToken, { email, name, role: 'doctor' });
+  const weekly_hours = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '08:00', end: '20:00' }));
+  const updated = await ok<Doctor>(
+    await request.put(`/v1/doctors/${user.id}`, {
+      headers: bearer(adminToken),
+      data: { weekly_hours, time_zone: 'Europe/Kyiv', ...profile } satisfies UpdateDoctorBody,
+    }),
+    'update doctor',
+  );
+  return { ...user, doctor: updated };
+}
+
+export async function profileOf(request: APIRequestContext, token: string): Promise<User> {
+  return ok<User>(await request.get('/v1/auth/profile', { headers: bearer(token) }), 'profile');
+}
+
+/** PUT /v1/patients-cards/:id as the admin. */
+export async function setFreeConsultations(request: APIRequestContext, adminToken: string, cardId: string, count: number): Promise<void> {
+  await ok(
+    await request.put(`/v1/patients-cards/${cardId}`, { headers: bearer(adminToken), data: { patient_available_free_consultations: count } }),
+    'set free consultations',
+  );
+}
+
+/** Signs the browser in with a token, exactly as the app keeps it (the auth_token cookie). */
+export async function signInBrowser(context: BrowserContext, server: AppServer, token: string): Promise<void> {
+  await context.addCookies([{ name: 'auth_token', value: token, url: server.baseURL, sameSite: 'Strict' }]);
+}
+
+/** The page scrolls sideways at this width: nothing may stick out. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `sideways scroll on ${page.url()}`).toBeLessThanOrEqual(0);
+}
