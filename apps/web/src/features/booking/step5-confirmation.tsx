@@ -14,7 +14,7 @@ import { clearDraft, updateDraft } from './draft.ts';
 import { canChange, cancelTerms, sessionTiming, tickInterval, type Countdown } from './session.ts';
 import type { StepProps } from './step-props.ts';
 import { stepPath } from './steps.ts';
-import { useNow } from './use-now.ts';
+import { useNow } from '../../lib/use-now.ts';
 
 /**
  * Step 5: what was booked, the calendar file, the session block, and the change and cancel block. An appointment

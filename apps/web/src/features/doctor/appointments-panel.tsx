@@ -1,11 +1,12 @@
 import { Alert, Badge, Button, Card, Group, Loader, Modal, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Appointment } from '@rozmova/contracts';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormError } from '../../components/form-error.tsx';
 import { errorText } from '../../lib/api-errors.ts';
+import { useNow } from '../../lib/use-now.ts';
 import { useDoctorAppointments, useJoinMeeting, useUpdateAppointment } from './api.ts';
 import { priceText } from './schedule-form.ts';
 import { canCancel, canComplete, canJoin, groupAppointments, joinOpensAt, listFrom, localTimeZone, nextChange, rangeText, timeText } from './times.ts';
@@ -17,23 +18,8 @@ const statusColor: Record<Appointment['appointment_status'], string> = {
   canceled: 'danger',
 };
 
-/** The current time, again every 30 seconds and at the next moment `nextWake` names (when a button appears or goes). */
-function useNow(nextWake: (now: Date) => Date | undefined, intervalMs = 30_000): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(new Date()), intervalMs);
-    return () => window.clearInterval(timer);
-  }, [intervalMs]);
-  const wakeTime = nextWake(now)?.getTime();
-  useEffect(() => {
-    if (wakeTime === undefined) return;
-    const delay = wakeTime - Date.now();
-    if (delay > intervalMs) return;
-    const timer = window.setTimeout(() => setNow(new Date()), Math.max(0, delay) + 50);
-    return () => window.clearTimeout(timer);
-  }, [wakeTime, intervalMs]);
-  return now;
-}
+/** Redrawn every 30 seconds, and at the next moment a button appears or goes. */
+const REDRAW_MS = 30_000;
 
 type Dialog = { kind: 'complete' | 'cancel'; appointment: Appointment };
 
@@ -44,7 +30,12 @@ export function AppointmentsPanel({ doctorId, timeZone }: { doctorId: string; ti
   const [dayKey, setDayKey] = useState(() => new Date().toDateString());
   const from = useMemo(() => listFrom(new Date()), [dayKey]);
   const appointments = useDoctorAppointments(doctorId, from);
-  const now = useNow((current) => nextChange(appointments.data ?? [], current));
+  const now = new Date(
+    useNow((at) => {
+      const wake = nextChange(appointments.data ?? [], new Date(at));
+      return wake === undefined ? REDRAW_MS : Math.min(REDRAW_MS, Math.max(0, wake.getTime() - at) + 50);
+    }),
+  );
   if (now.toDateString() !== dayKey) setDayKey(now.toDateString());
   const [withCancelled, setWithCancelled] = useState(false);
   const [dialog, setDialog] = useState<Dialog | null>(null);
