@@ -66,6 +66,10 @@ export const HOLD_JOB = 'appointment.payment-hold';
 export const REMINDER_JOB = 'appointment.reminder';
 export const holdKey = (id: string) => `appointment-hold:${id}`;
 export const reminderKey = (id: string, minutes: number) => `appointment-reminder-${minutes}m:${id}`;
+export const CLOSE_JOB = 'appointment.close';
+export const closeKey = (id: string) => `appointment-close:${id}`;
+/** A pending appointment is closed this long after its end: the doctor has time to complete it with a note first. */
+export const CLOSE_AFTER_END_MS = 2 * 60 * 60_000;
 
 const PATIENT_LIST_LIMIT = 200;
 
@@ -235,8 +239,11 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
 
   // ---- timed work ----------------------------------------------------------------------------------
 
-  /** Reminders 24 hours and 15 minutes before the start; one already past is dropped. */
-  async function planReminders(tx: Db, row: AppointmentRow): Promise<void> {
+  /**
+   * Reminders 24 hours and 15 minutes before the start (one already past is dropped), and closing the appointment
+   * after its end when nobody completed it.
+   */
+  async function planTimedWork(tx: Db, row: AppointmentRow): Promise<void> {
     for (const minutes of REMINDER_OFFSETS_MINUTES) {
       const runAt = new Date(row.startsAt.getTime() - minutes * MINUTE);
       if (runAt <= now()) {
@@ -248,11 +255,14 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
         tx,
       );
     }
+    const closeAt = new Date(row.endsAt.getTime() + CLOSE_AFTER_END_MS);
+    await jobs.schedule({ kind: CLOSE_JOB, key: closeKey(row.id), runAt: closeAt, payload: { appointmentId: row.id } }, tx);
   }
 
   async function dropTimedWork(tx: Db, id: string): Promise<void> {
     await jobs.cancel(holdKey(id), tx);
     for (const minutes of REMINDER_OFFSETS_MINUTES) await jobs.cancel(reminderKey(id, minutes), tx);
+    await jobs.cancel(closeKey(id), tx);
   }
 
   const planHold = (tx: Db, row: AppointmentRow) =>
@@ -341,7 +351,7 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
     }
     const updated = await updateAppointment(tx, row.id, changes, now());
     if (moved) {
-      await planReminders(tx, updated);
+      await planTimedWork(tx, updated);
       if (updated.holdExpiresAt && !row.holdExpiresAt) await planHold(tx, updated);
     }
     return { moved, previousDoctorId: row.doctorId, row: updated };
@@ -421,7 +431,7 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
       ...terms,
     });
     if (row.holdExpiresAt) await planHold(tx, row);
-    await planReminders(tx, row);
+    await planTimedWork(tx, row);
     return { id: row.id, created: true, moved: false };
   }
 
@@ -512,6 +522,18 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
     const f = factsOf(v);
     await tell(v.patient.userId, 'appointment-reminder', v, appointmentTexts.reminder(f, payload.minutes, false));
     await tell(v.doctor.userId, 'appointment-reminder', v, appointmentTexts.reminder(f, payload.minutes, true));
+  });
+
+  // A pending appointment nobody completed is closed after its end (as a new booking of the patient would close it),
+  // so it stops being the patient's current appointment; both screens refresh.
+  jobs.register(CLOSE_JOB, async (payload: { appointmentId: string }) => {
+    let closed = false;
+    await db.transaction(async (tx) => {
+      const row = await lockAppointment(tx, payload.appointmentId);
+      if (!row || !isPendingStatus(row.status) || row.endsAt.getTime() + CLOSE_AFTER_END_MS > now().getTime()) return;
+      closed = await closeIfOver(tx, row);
+    });
+    if (closed) signal(await view(payload.appointmentId), realtimeEvents.appointmentModified);
   });
 
   // ---- the calls ------------------------------------------------------------------------------------------

@@ -450,7 +450,33 @@ describe('payment holds and reminders (job queue, settable clock)', () => {
     const doctor = await bookableDoctor(t);
     const patient = await quickPatient(t);
     const booked = (await bookFor(t, patient, doctor, slotAt(0, 14))).body;
-    expect((await pendingJobKeys(t)).filter((key) => key.endsWith(booked.id))).toEqual([`appointment-reminder-15m:${booked.id}`]);
+    expect((await pendingJobKeys(t)).filter((key) => key.endsWith(booked.id))).toEqual([
+      `appointment-close:${booked.id}`,
+      `appointment-reminder-15m:${booked.id}`,
+    ]);
+  });
+
+  test('two hours after its end an appointment nobody completed is closed: a missed one cancelled (free one back), one under way completed', async () => {
+    const doctor = await bookableDoctor(t);
+    const missedBy = await quickPatient(t);
+    const joinedBy = await quickPatient(t);
+    await setFreeConsultations(missedBy, 1);
+    const missed = (await bookFor(t, missedBy, doctor, slotAt(1, 10))).body;
+    expect(missed.appointment_paymentType).toBe('ADRA');
+    const joined = (await bookFor(t, joinedBy, doctor, slotAt(1, 12))).body;
+    t.clock.set(Date.parse(slotAt(1, 12)) - 5 * MINUTE);
+    const joining = await call(t.app, 'POST', `/v1/appointments/join-meeting/${joined.id}`, { token: (await renew(t, joinedBy)).token });
+    expect(joining.status, joining.text).toBe(200);
+
+    t.clock.set(Date.parse(slotAt(1, 12)) + 50 * MINUTE + 2 * HOUR - MINUTE);
+    await advanceAndRun(t, 0);
+    expect(await appointmentRow(t, missed.id)).toMatchObject({ status: 'canceled', cancelledBy: null });
+    expect(await appointmentRow(t, joined.id)).toMatchObject({ status: 'running' });
+    expect(await freeConsultations(missedBy)).toBe(1);
+
+    await advanceAndRun(t, MINUTE);
+    expect(await appointmentRow(t, joined.id)).toMatchObject({ status: 'completed' });
+    expect((await pendingJobKeys(t)).filter((key) => key.endsWith(missed.id) || key.endsWith(joined.id))).toEqual([]);
   });
 });
 
