@@ -30,6 +30,9 @@ async function openPostgres(url: string): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (restart, failover, a dropped database) leaves the pool, and the next query
+  // opens a new one; without a listener that error would end the process.
+  pool.on('error', () => undefined);
   const db = drizzle(pool, { schema }) as unknown as Db;
   const lockClient = await pool.connect();
   try {
