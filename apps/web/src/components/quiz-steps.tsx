@@ -45,21 +45,28 @@ export function QuizIntro({ questionCount, answered, onStart, children }: IntroP
   );
 }
 
-interface QuestionProps {
-  questions: QuizQuestion[];
+/** Where the patient is in the quiz and how to move (the quiz run both quiz pages keep). */
+export interface QuizStepRun {
   index: number;
   answers: QuizAnswers;
-  onAnswer: (questionId: string, answerId: string) => void;
-  onBack: () => void;
-  /** Next question, or on the last one the end of the quiz. */
-  onNext: () => void;
+  answer: (questionId: string, answerId: string) => void;
+  back: () => void;
+  next: () => void;
+}
+
+interface QuestionProps {
+  questions: QuizQuestion[];
+  run: QuizStepRun;
+  /** Next on the last question: the end of the quiz. */
+  onFinish: () => void;
   finishing?: boolean;
   /** Under the buttons: whether the answers are saved, or an error. */
   footer?: ReactNode;
 }
 
 /** Step 2: one question at a time, its answers as a radio group, Back / Next and the SPEC.md §4 progress. */
-export function QuizQuestionStep({ questions, index, answers, onAnswer, onBack, onNext, finishing = false, footer }: QuestionProps) {
+export function QuizQuestionStep({ questions, run, onFinish, finishing = false, footer }: QuestionProps) {
+  const { index, answers } = run;
   const { t } = useTranslation();
   const language = useTextLanguage();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -75,6 +82,7 @@ export function QuizQuestionStep({ questions, index, answers, onAnswer, onBack, 
   if (!question) return null;
   const selected = answers[question.id] ?? null;
   const last = isLastQuestion(index, count);
+  const onNext = last ? onFinish : run.next;
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="quiz-question-title">
@@ -98,7 +106,7 @@ export function QuizQuestionStep({ questions, index, answers, onAnswer, onBack, 
             key={question.id}
             label={question.question_text[language]}
             value={selected}
-            onChange={(answerId) => onAnswer(question.id, answerId)}
+            onChange={(answerId) => run.answer(question.id, answerId)}
             styles={{ label: { fontSize: 'var(--mantine-font-size-lg)', marginBottom: 'var(--mantine-spacing-sm)' } }}
           >
             <Stack gap="sm">
@@ -109,7 +117,7 @@ export function QuizQuestionStep({ questions, index, answers, onAnswer, onBack, 
           </Radio.Group>
           <Group justify="space-between" gap="sm">
             {canGoBack(index) ? (
-              <Button variant="default" onClick={onBack} disabled={finishing}>
+              <Button variant="default" onClick={run.back} disabled={finishing}>
                 {t('common.back')}
               </Button>
             ) : (

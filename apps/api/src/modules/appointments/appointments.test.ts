@@ -218,11 +218,11 @@ describe('POST /v1/appointments', () => {
     const patientSocket = await connectSocket(url, patient.token);
     const doctorSocket = await connectSocket(url, doctor.token);
     try {
-      const toPatient = nextEvent<{ id: string }>(patientSocket, realtimeEvents.appointmentCreated);
-      const toDoctor = nextEvent<{ id: string }>(doctorSocket, realtimeEvents.appointmentCreated);
+      const patientHears = nextEvent<{ id: string }>(patientSocket, realtimeEvents.appointmentCreated);
+      const doctorHears = nextEvent<{ id: string }>(doctorSocket, realtimeEvents.appointmentCreated);
       const booked = await bookFor(t, patient, doctor, slotAt(2, 10));
-      expect((await toPatient).id).toBe(booked.body.id);
-      expect((await toDoctor).id).toBe(booked.body.id);
+      expect((await patientHears).id).toBe(booked.body.id);
+      expect((await doctorHears).id).toBe(booked.body.id);
       const cancelled = nextEvent<{ appointment_status: string }>(doctorSocket, realtimeEvents.appointmentCancelled);
       await put(patient, booked.body.id, { appointment_status: 'canceled' });
       expect((await cancelled).appointment_status).toBe('canceled');

@@ -33,7 +33,7 @@ const ZONE_MARGIN = 15 * 60 * 60_000;
 /** What booking needs of a doctor: who it is, its price (UAH kopiyky) and the rules of its slots. */
 export type DoctorBookingProfile = BookingProfileRow;
 
-export function toDoctor({ profile, userName, rating, ratingCount }: DoctorRow): Doctor {
+export function doctorFromRow({ profile, userName, rating, ratingCount }: DoctorRow): Doctor {
   return {
     id: profile.userId,
     user_name: userName,
@@ -109,7 +109,7 @@ export function createDoctorsService(deps: { db: Db; clock: Clock }) {
   async function get(id: string): Promise<Doctor> {
     const row = await findDoctorRow(db, id);
     if (!row) throw notFound('Doctor');
-    return toDoctor(row);
+    return doctorFromRow(row);
   }
 
   return {
@@ -117,10 +117,10 @@ export function createDoctorsService(deps: { db: Db; clock: Clock }) {
     createProfile: (userId: string, tx: Db = db) => insertDoctorProfile(tx, userId),
 
     /** Active doctors, by name. */
-    list: async (query: ListDoctorsQuery): Promise<Doctor[]> => (await listDoctorRows(db, query)).map(toDoctor),
+    list: async (query: ListDoctorsQuery): Promise<Doctor[]> => (await listDoctorRows(db, query)).map(doctorFromRow),
 
     /** Name, specialisation (label in either language) or bio (either language), case-insensitively. */
-    search: async (text: string): Promise<Doctor[]> => (await searchDoctorRows(db, text, specialisationsMatching(text))).map(toDoctor),
+    search: async (text: string): Promise<Doctor[]> => (await searchDoctorRows(db, text, specialisationsMatching(text))).map(doctorFromRow),
 
     get,
 

@@ -7,7 +7,7 @@ import { FormError } from '../../components/form-error.tsx';
 import { QuizIntro, QuizQuestionStep } from '../../components/quiz-steps.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { cardIdOf, useQuizQuestions } from '../../lib/patient-card.ts';
-import { allAnswered, isLastQuestion, readDraft, resumeIndex, toResults, VISITOR_QUIZ_KEY } from '../../lib/quiz.ts';
+import { allAnswered, readDraft, resumeIndex, toResults, VISITOR_QUIZ_KEY } from '../../lib/quiz.ts';
 import { useQuizRun } from './use-quiz-run.ts';
 
 /**
@@ -90,16 +90,11 @@ function VisitorQuiz({ questions }: { questions: QuizQuestion[] }) {
     );
   }
 
-  const last = isLastQuestion(run.index, questions.length);
   return (
     <QuizQuestionStep
       questions={questions}
-      index={run.index}
-      answers={run.answers}
-      onAnswer={run.answer}
-      onBack={run.back}
-      onNext={() => {
-        if (!last) return run.next();
+      run={run}
+      onFinish={() => {
         run.setFinished(true);
         if (patient) void navigate('/user/quizz');
         else setStep('done');

@@ -12,7 +12,6 @@ import {
   allAnswered,
   clearDraft,
   fromResults,
-  isLastQuestion,
   patientQuizKey,
   readDraft,
   resumeIndex,
@@ -138,15 +137,11 @@ function PatientQuiz({ cardId, card, questions, onCompleted }: PatientQuizProps)
     return <QuizIntro questionCount={questions.length} answered={toResults(questions, run.answers).length} onStart={() => setStep('questions')} />;
   }
 
-  const last = isLastQuestion(run.index, questions.length);
   return (
     <QuizQuestionStep
       questions={questions}
-      index={run.index}
-      answers={run.answers}
-      onAnswer={run.answer}
-      onBack={run.back}
-      onNext={() => (last ? void finish() : run.next())}
+      run={run}
+      onFinish={() => void finish()}
       finishing={complete.isPending}
       footer={
         <>
