@@ -280,7 +280,7 @@ test('a visitor books from /our-specialists and pays; /prices shows the price', 
     await expectAccessible(page);
   });
 
-  await test.step('picks a time and fills the form; an e-mail with an account is refused with the server’s reason', async () => {
+  await test.step('picks a time and fills the form; an e-mail with an account is refused without telling whether it has a password', async () => {
     await page.getByRole('button', { name: `Book ${DOCTOR}` }).click();
     const book = dialog(page, `Book a consultation with ${DOCTOR}`);
     await expect(book).toBeVisible();
@@ -294,7 +294,7 @@ test('a visitor books from /our-specialists and pays; /prices shows the price', 
     await expect(book.getByText('Please accept the terms of use and the privacy policy')).toBeVisible();
     await book.getByRole('checkbox', { name: 'I agree to the terms of use and the privacy policy' }).check();
     await book.getByRole('button', { name: 'Book the consultation', exact: true }).click();
-    await expect(book.getByRole('alert')).toContainText('A user with this e-mail is already registered');
+    await expect(book.getByRole('alert')).toContainText('An account with this e-mail already exists. Sign in to book from your account.');
     await expect(book.getByRole('alert').getByRole('button', { name: 'Log in to book' })).toBeVisible();
     await expectAccessible(page);
 

@@ -28,6 +28,15 @@ export const test = base.extend<{ baseURL: string }, WorkerFixtures>({
     { scope: 'worker' },
   ],
   baseURL: async ({ server }, use) => use(server.baseURL),
+  // Chromium reports every blocked script, style, connection or form post on the console: a test fails on any.
+  context: async ({ context }, use) => {
+    const violations: string[] = [];
+    context.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) violations.push(`${message.location().url}: ${message.text()}`);
+    });
+    await use(context);
+    expect(violations, 'Content-Security-Policy violations').toEqual([]);
+  },
 });
 
 export { expect };

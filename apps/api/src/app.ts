@@ -5,8 +5,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAccessControl, type Access } from './http/access.ts';
-import { frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mailer.ts';
 import { createLocalStorage, type Storage } from './lib/storage.ts';
@@ -93,21 +94,35 @@ function createServices(deps: {
   const rateLimit = createRateLimitService({ db, clock });
   const audit = createAuditService({ db });
   const quiz = createQuizService({ db });
-  const patients = createPatientsService({ db, clock, audit, quiz });
+  // Late-bound: appointments is built from patients; a doctor's own patients are the appointments module's answer.
+  const patients = createPatientsService({ db, clock, audit, quiz, doctorsPatients: () => appointments });
   const jobs = createJobsService({ db, clock, log });
-  const notifications = createNotificationsService({ db, clock, mailer, realtime, jobs, publicUrl: config.publicUrl, log });
+  const notifications = createNotificationsService({ db, mailer, realtime, publicUrl: config.publicUrl });
   const doctors = createDoctorsService({ db, clock });
   const payments = createPaymentsService({ db, clock, jobs, log, publicUrl: config.publicUrl, settings: config.payments });
-  const appointments = createAppointmentsService({ db, clock, doctors, patients, payments, jobs, notifications, realtime, publicUrl: config.publicUrl, log });
+  const appointments = createAppointmentsService({
+    db,
+    clock,
+    doctors,
+    patients,
+    payments,
+    jobs,
+    notifications,
+    realtime,
+    audit,
+    rateLimit,
+    publicUrl: config.publicUrl,
+    landingBookingsPerHour: config.landingBookingsPerHour,
+  });
   const documents = createDocumentsService({
     db,
     storage: deps.storage,
     clock,
     audit,
-    isDoctorOfPendingAppointment: appointments.isDoctorOfPendingAppointment,
+    isDoctorOfPatient: appointments.isDoctorOfPatient,
   });
   const accounts = createAccountsService({ db, patients, doctors, documents, appointments, notifications });
-  const feedback = createFeedbackService({ db, accounts, clinicName: config.clinicName });
+  const feedback = createFeedbackService({ db, accounts, appointments, clinicName: config.clinicName });
   const auth = createAuthService({ db, clock, mailer, accounts, feedback, rateLimit, realtime });
   const admin = createAdminService({ accounts, auth });
   const contact = createContactService({ mailer, contactEmail: config.contactEmail });
@@ -127,12 +142,15 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     frameworkErrors,
+    clientErrorHandler,
   });
   const mailer = deps.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(app.log));
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  const web = loadWebApp(config);
+  await registerSecurityHeaders(app, { config, scriptHashes: web.scriptHashes });
   registerInputGuard(app);
 
   const routeTable: RouteInfo[] = [];
@@ -179,7 +197,7 @@ export async function buildApp(deps: AppDeps) {
   await registerPaymentRoutes(app, { payments: services.payments, publicUrl: config.publicUrl });
   await registerSystemRoutes(app, {
     ping: database.ping,
-    web: loadWebApp(config),
+    web,
     mailer,
     production: config.production,
   });

@@ -12,6 +12,9 @@ function refusal(env: Record<string, string>): string {
   throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
 }
 
+/** The least production needs: an SMTP server and a chosen payment provider. */
+const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', PAYMENT_PROVIDER: 'sandbox' };
+
 describe('loadConfig', () => {
   test('documented defaults', () => {
     const config = loadConfig({});
@@ -19,7 +22,7 @@ describe('loadConfig', () => {
       env: 'development',
       production: false,
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       logLevel: 'info',
       dataDir: path.resolve('./data'),
       databaseUrl: undefined,
@@ -40,10 +43,35 @@ describe('loadConfig', () => {
 
   test('DEMO_DATA is on in development, off in production, and cannot be turned on in production', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).demoData).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production' }).demoData).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true' }).demoData).toBe(false);
+    expect(loadConfig(production).demoData).toBe(false);
+    expect(loadConfig({ ...production, DEMO_DATA: 'true' }).demoData).toBe(false);
     expect(loadConfig({ NODE_ENV: 'development', DEMO_DATA: 'off' }).demoData).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production' }).production).toBe(true);
+    expect(loadConfig(production).production).toBe(true);
+  });
+
+  test('HOST is 127.0.0.1 outside production and every interface in production; a HOST setting wins', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig(production).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...production, HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+    expect(loadConfig({ HOST: ' ' }).host).toBe('127.0.0.1');
+  });
+
+  test('production refuses to start without SMTP_URL or a chosen payment provider, naming each setting', () => {
+    const noSmtp = refusal({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' });
+    expect(noSmtp).toMatch(/^Invalid settings:\n  SMTP_URL: required in production/);
+    const noProvider = refusal({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com' });
+    expect(noProvider).toContain('PAYMENT_PROVIDER');
+    expect(noProvider).toContain('LIQPAY_PUBLIC_KEY');
+    expect(noProvider).not.toContain('SMTP_URL');
+    const both = refusal({ NODE_ENV: 'production' });
+    expect(both).toContain('SMTP_URL');
+    expect(both).toContain('PAYMENT_PROVIDER');
+    expect(loadConfig(production).payments.provider).toBe('sandbox');
+    const liqpay = { ...production, PAYMENT_PROVIDER: '', LIQPAY_PUBLIC_KEY: 'p', LIQPAY_PRIVATE_KEY: 's' };
+    expect(loadConfig(liqpay).payments.provider).toBe('liqpay');
+    expect(loadConfig({ ...liqpay, PAYMENT_PROVIDER: 'sandbox' }).payments.provider).toBe('sandbox');
   });
 
   test('reads every setting it is given', () => {

@@ -13,7 +13,7 @@ const optionalText = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
@@ -32,6 +32,7 @@ const envSchema = z.object({
   BUILD_ID: optionalText,
   WEB_DIST: optionalText,
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  LANDING_BOOKINGS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   TRUST_PROXY: flag.default(false),
   JOBS_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
   LIQPAY_PUBLIC_KEY: optionalText,
@@ -65,10 +66,15 @@ export interface Config {
   buildId?: string;
   webDist: string;
   authRateLimitPerMinute: number;
+  /** Bookings from the landing page (each makes an account) one client address may make in an hour. */
+  landingBookingsPerHour: number;
   trustProxy: boolean;
   /** How often the job worker looks for due jobs; 0 turns it off (tests run jobs themselves). */
   jobsPollMs: number;
-  /** New checkouts go to this provider: LiqPay when its keys are set (unless PAYMENT_PROVIDER says otherwise), else the sandbox. */
+  /**
+   * New checkouts go to this provider: LiqPay when its keys are set (unless PAYMENT_PROVIDER says otherwise), else the
+   * sandbox; in production the sandbox only when PAYMENT_PROVIDER=sandbox says so.
+   */
   payments: { provider: PaymentProvider; liqpay?: { publicKey: string; privateKey: string; apiUrl: string } };
 }
 
@@ -99,11 +105,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid settings:\n  PAYMENT_PROVIDER: liqpay needs LIQPAY_PUBLIC_KEY and LIQPAY_PRIVATE_KEY');
   }
   const production = e.NODE_ENV === 'production';
+  if (production) {
+    // Refused here rather than found out later: codes would never arrive, and the sandbox marks bookings paid for free.
+    const missing = [
+      ...(e.SMTP_URL ? [] : ['  SMTP_URL: required in production (sign-in and booking codes are sent by e-mail)']),
+      ...(e.PAYMENT_PROVIDER || liqpay
+        ? []
+        : [
+            '  PAYMENT_PROVIDER: choose one in production: set LIQPAY_PUBLIC_KEY and LIQPAY_PRIVATE_KEY, ' +
+              'or PAYMENT_PROVIDER=sandbox (no money moves)',
+          ]),
+    ];
+    if (missing.length > 0) throw new ConfigError(`Invalid settings:\n${missing.join('\n')}`);
+  }
   return {
     env: e.NODE_ENV,
     production,
     port: e.PORT,
-    host: e.HOST,
+    // Outside production only this machine can reach the development outbox and the printed demo passwords.
+    host: e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     logLevel: e.LOG_LEVEL,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
@@ -121,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     buildId: e.BUILD_ID,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    landingBookingsPerHour: e.LANDING_BOOKINGS_PER_HOUR,
     trustProxy: e.TRUST_PROXY,
     jobsPollMs: e.JOBS_POLL_MS,
     payments: { provider: e.PAYMENT_PROVIDER ?? (liqpay ? 'liqpay' : 'sandbox'), liqpay },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, passwordSchema, roleSchema, userNameSchema } from './common.ts';
+import { emailSchema, oneLineTextSchema, passwordSchema, roleSchema, userNameSchema } from './common.ts';
 
 export const createUserBodySchema = z.object({
   email: emailSchema,
@@ -25,7 +25,7 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const listUsersQuerySchema = z.object({
   role: roleSchema.optional(),
-  search: z.string().trim().max(254).optional(),
+  search: oneLineTextSchema(254).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, idSchema, localeSchema, phoneSchema, userNameSchema } from './common.ts';
+import { emailSchema, idSchema, localeSchema, multiLineTextSchema, phoneSchema, userNameSchema } from './common.ts';
 import { appointmentStatuses, cancellationReasons, paymentStatuses, paymentTypes } from './constants.ts';
 import { specialisationSchema } from './doctors.ts';
 
@@ -13,7 +13,7 @@ export const appointmentDateSchema = z
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})$/, 'The date is YYYY-MM-DDTHH:mm:ssZ')
   .refine((value) => !Number.isNaN(Date.parse(value)), 'Not a real date');
 
-export const appointmentReasonSchema = z.string().trim().max(2000);
+export const appointmentReasonSchema = multiLineTextSchema(2000);
 
 /**
  * `appointment_doctorId` and `appointment_patientId` are checked by the service, so their absence answers
@@ -50,7 +50,7 @@ export const updateAppointmentBodySchema = z
     appointment_doctorId: idSchema.optional(),
     appointment_reason: appointmentReasonSchema.optional(),
     appointment_phone: phoneSchema.optional(),
-    appointment_note: z.string().trim().max(4000).optional(),
+    appointment_note: multiLineTextSchema(4000).optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'Nothing to change' });
 export type UpdateAppointmentBody = z.infer<typeof updateAppointmentBodySchema>;

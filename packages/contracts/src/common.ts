@@ -1,5 +1,28 @@
 import { z } from 'zod';
-import { locales, PASSWORD_MAX, PASSWORD_MIN, roles } from './constants.ts';
+import { locales, MULTI_LINE_TEXT_MESSAGE, ONE_LINE_TEXT_MESSAGE, PASSWORD_MAX, PASSWORD_MIN, roles } from './constants.ts';
+
+/*
+ * Characters no person types into a text and that change how it shows elsewhere: C0 controls (tab, line feed and
+ * carriage return included), DEL, C1 controls, the Unicode line and paragraph separators (line breaks to many
+ * readers, calendar files and e-mail headers included) and the bidirectional embeddings, overrides and isolates
+ * (U+202A–U+202E, U+2066–U+2069), which show text in another order than it is stored, so a name or comment could
+ * pass for another. Marks such as U+200E and joiners (emoji, scripts) stay allowed.
+ */
+const oneLine = /^[^\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]*$/;
+/** The same, with line feed and tab allowed. */
+const multiLine = /^[^\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]*$/;
+
+/** Names and other one-line texts: trimmed, at most `max` characters, no control characters at all. */
+export const oneLineTextSchema = (max: number) => z.string().trim().max(max).regex(oneLine, ONE_LINE_TEXT_MESSAGE);
+
+/** Comments, reasons, notes, messages: CRLF becomes LF, trimmed, at most `max` characters; only LF and tab of the controls. */
+export const multiLineTextSchema = (max: number) =>
+  z
+    .string()
+    .overwrite((value) => value.replaceAll('\r\n', '\n'))
+    .trim()
+    .max(max)
+    .regex(multiLine, MULTI_LINE_TEXT_MESSAGE);
 
 export const roleSchema = z.enum(roles);
 export const localeSchema = z.enum(locales);
@@ -23,7 +46,7 @@ export const phoneSchema = z
   .transform((value) => value.replace(/[\s()-]/g, ''))
   .pipe(z.string().regex(/^\+[1-9]\d{7,14}$/, 'Phone must be in international format, e.g. +380501234567'));
 
-export const userNameSchema = z.string().trim().min(1).max(100);
+export const userNameSchema = oneLineTextSchema(100).min(1);
 
 export const verificationCodeSchema = z.string().regex(/^\d{6}$/, 'The code is 6 digits');
 

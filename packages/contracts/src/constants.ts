@@ -18,6 +18,10 @@ export type AppMode = (typeof appModes)[number];
 
 export const AUTH_COOKIE = 'auth_token';
 
+/** What the server answers for a text field holding a character its rule refuses (`oneLineTextSchema`, `multiLineTextSchema`). */
+export const ONE_LINE_TEXT_MESSAGE = 'Use one line of text without tabs or control characters';
+export const MULTI_LINE_TEXT_MESSAGE = 'Use text without control characters (line breaks and tabs are fine)';
+
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { emailSchema, userNameSchema } from './common.ts';
+import { emailSchema, multiLineTextSchema, userNameSchema } from './common.ts';
 
 export const contactBodySchema = z.object({
   name: userNameSchema,
   email: emailSchema,
-  message: z.string().trim().min(1).max(5000),
+  message: multiLineTextSchema(5000).min(1),
 });
 export type ContactBody = z.infer<typeof contactBodySchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common.ts';
+import { idSchema, multiLineTextSchema, oneLineTextSchema } from './common.ts';
 import { AVAILABLE_SLOTS_MAX_DAYS, specialisations } from './constants.ts';
 
 export const specialisationSchema = z.enum(specialisations);
@@ -24,7 +24,7 @@ export const extraHoursSchema = z
   .refine(startsBeforeEnd, startBeforeEnd);
 export type ExtraHours = z.infer<typeof extraHoursSchema>;
 
-const doctorBioSchema = z.strictObject({ uk: z.string().trim().max(4000), en: z.string().trim().max(4000) });
+const doctorBioSchema = z.strictObject({ uk: multiLineTextSchema(4000), en: multiLineTextSchema(4000) });
 
 /** A time zone the runtime knows (IANA name). */
 export const timeZoneSchema = z
@@ -44,7 +44,7 @@ export const languageCodeSchema = z.string().regex(/^[a-z]{2}$/, 'A two-letter l
 /** What a doctor (or an admin for a doctor) may change; every field optional. */
 export const updateDoctorBodySchema = z
   .strictObject({
-    photo_url: z.url({ protocol: /^https?$/ }).max(2000).nullable().optional(),
+    photo_url: oneLineTextSchema(2000).pipe(z.url({ protocol: /^https?$/ })).nullable().optional(),
     specialisations: z.array(specialisationSchema).min(1).max(specialisations.length).optional(),
     bio: doctorBioSchema.optional(),
     languages: z.array(languageCodeSchema).min(1).max(10).optional(),
@@ -94,7 +94,7 @@ export const listDoctorsQuerySchema = z.strictObject({
 });
 export type ListDoctorsQuery = z.infer<typeof listDoctorsQuerySchema>;
 
-export const searchDoctorsQuerySchema = z.strictObject({ query: z.string().trim().min(1).max(100) });
+export const searchDoctorsQuerySchema = z.strictObject({ query: oneLineTextSchema(100).min(1) });
 
 /**
  * SPEC.md §7: `startDate` (a day or an instant; default now), `duration` in days, and an hour window

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { idSchema } from './common.ts';
+import { idSchema, multiLineTextSchema } from './common.ts';
 import { NOTIFICATION_MESSAGE_MAX, notificationKinds } from './constants.ts';
 
 export const notificationKindSchema = z.enum(notificationKinds);
 
 export const createNotificationBodySchema = z.strictObject({
-  notification_message: z.string().trim().min(1).max(NOTIFICATION_MESSAGE_MAX),
+  notification_message: multiLineTextSchema(NOTIFICATION_MESSAGE_MAX).min(1),
   users_user_id: idSchema,
 });
 export type CreateNotificationBody = z.infer<typeof createNotificationBodySchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { chatPatientStatuses } from './constants.ts';
-import { idSchema } from './common.ts';
+import { idSchema, oneLineTextSchema } from './common.ts';
 import { quizLevelSchema } from './quiz.ts';
 
 export const chatPatientStatusSchema = z.enum(chatPatientStatuses);
@@ -39,7 +39,7 @@ export const QUIZ_RESULTS_MAX = 500;
  */
 export const updatePatientCardBodySchema = z
   .strictObject({
-    patient_cardId: z.string().max(64).optional(),
+    patient_cardId: oneLineTextSchema(64).optional(),
     patient_quizz_results: z.array(quizResultSchema).max(QUIZ_RESULTS_MAX).optional(),
     patient_quizz_is_completed: z.boolean().optional(),
     patient_quizz_recommendations: z.array(z.unknown()).max(1000).optional(),
@@ -62,7 +62,7 @@ export const patientSchema = z.object({
 });
 export type Patient = z.infer<typeof patientSchema>;
 
-export const patientLookupQuerySchema = z.strictObject({ findCriteria: z.string().trim().min(1).max(254) });
+export const patientLookupQuerySchema = z.strictObject({ findCriteria: oneLineTextSchema(254).min(1) });
 export type PatientLookupQuery = z.infer<typeof patientLookupQuerySchema>;
 export const PATIENT_LOOKUP_MAX = 20;
 export const patientLookupSchema = z.object({ success: z.boolean(), patients: z.array(patientSchema) });
@@ -81,7 +81,7 @@ export type PatientList = z.infer<typeof patientListSchema>;
 
 export const updatePatientBodySchema = z
   .strictObject({
-    user_push_token: z.string().trim().min(1).max(4096).nullable().optional(),
+    user_push_token: oneLineTextSchema(4096).min(1).nullable().optional(),
     chat_patient_status: chatPatientStatusSchema.optional(),
     interacting_with_operator: idSchema.nullable().optional(),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineTextSchema } from './common.ts';
 import { quizAnswerValues, quizLevels, quizRuleLevels } from './constants.ts';
 
 export const QUIZ_TEXT_MAX = 1000;
@@ -6,8 +7,8 @@ export const QUIZ_TEXT_MAX = 1000;
 export const QUIZ_RULE_COUNT_MAX = 1000;
 
 export const localisedTextSchema = z.object({
-  uk: z.string().trim().min(1).max(QUIZ_TEXT_MAX),
-  en: z.string().trim().min(1).max(QUIZ_TEXT_MAX),
+  uk: multiLineTextSchema(QUIZ_TEXT_MAX).min(1),
+  en: multiLineTextSchema(QUIZ_TEXT_MAX).min(1),
 });
 export type LocalisedText = z.infer<typeof localisedTextSchema>;
 

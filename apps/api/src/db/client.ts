@@ -11,13 +11,18 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Runs `work` while no other instance is migrating or preparing data at start (the migration lock on PostgreSQL;
+   * PGlite has one process), so first-start work such as the first admin and demo data is done once.
+   */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
-/** Serialises migrations when several API instances start at once on one PostgreSQL. */
-const MIGRATION_LOCK = 7_403_112;
+/** Serialises migrations and first-start data when several API instances start at once on one PostgreSQL. */
+const STARTUP_LOCK = 7_403_112;
 
 /** PostgreSQL when a URL is given; otherwise embedded PGlite in `dataDir` (or in memory for `memory://`). */
 export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<Database> {
@@ -34,17 +39,21 @@ async function openPostgres(url: string): Promise<Database> {
   // opens a new one; without a listener that error would end the process.
   pool.on('error', () => undefined);
   const db = drizzle(pool, { schema }) as unknown as Db;
-  const lockClient = await pool.connect();
-  try {
-    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migrate(drizzle(pool, { schema }), { migrationsFolder });
-  } finally {
-    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    lockClient.release();
+  async function withStartupLock<T>(work: () => Promise<T>): Promise<T> {
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+      return await work();
+    } finally {
+      await lockClient.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
+      lockClient.release();
+    }
   }
+  await withStartupLock(() => migrate(drizzle(pool, { schema }), { migrationsFolder }));
   return {
     db,
     kind: 'postgres',
+    withStartupLock,
     ping: () => ping(db),
     close: () => pool.end(),
   };
@@ -66,6 +75,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    withStartupLock: (work) => work(),
     ping: () => ping(db as unknown as Db),
     close: () => client.close(),
   };

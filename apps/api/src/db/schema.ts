@@ -179,6 +179,10 @@ export const feedback = pgTable(
     patientId: uuid('patient_id').references(() => patients.id, { onDelete: 'set null' }),
     /** For doctor feedback: the doctor it rates. */
     doctorId: uuid('doctor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** For doctor feedback: the completed consultation it reviews (one review each). */
+    appointmentId: uuid('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
+    /** Public lists show "anonymous" instead of the author's first name. */
+    isAnonymous: boolean('is_anonymous').notNull().default(false),
     rating: integer('feedback_rating').notNull(),
     userName: text('feedback_user_name').notNull(),
     clinicName: text('feedback_clinic_name').notNull(),
@@ -188,7 +192,11 @@ export const feedback = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('feedback_type_idx').on(t.type, t.createdAt), index('feedback_user_idx').on(t.userId, t.type)],
+  (t) => [
+    index('feedback_type_idx').on(t.type, t.createdAt),
+    index('feedback_user_idx').on(t.userId, t.type),
+    uniqueIndex('feedback_one_per_appointment').on(t.appointmentId).where(sql`appointment_id is not null`),
+  ],
 );
 
 export const referenceStatusEnum = pgEnum('reference_status', ['new', 'reviewed']);
@@ -302,6 +310,9 @@ export const payments = pgTable(
     amount: integer('amount').notNull(),
     status: paymentRecordStatusEnum('status').notNull().default('pending'),
     providerPaymentId: text('provider_payment_id'),
+    /** What the provider reported as received (kopiyky and currency); a refund asks for exactly this. */
+    receivedAmount: integer('received_amount'),
+    receivedCurrency: text('received_currency'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -333,9 +344,11 @@ export const notifications = pgTable(
     message: text('notification_message').notNull(),
     isRead: boolean('notification_is_read').notNull().default(false),
     appointmentId: uuid('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
+    /** The job that delivered it: a repeated run adds no second row. */
+    deliveryKey: text('delivery_key'),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt), uniqueIndex('notifications_delivery_key').on(t.deliveryKey)],
 );
 
 export const jobStatusEnum = pgEnum('job_status', ['pending', 'done', 'failed']);

@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@rozmova/contracts';
 import { AppError } from '../lib/app-error.ts';
@@ -11,6 +13,7 @@ const codeForStatus: Record<number, ErrorCode> = {
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'TOO_MANY_REQUESTS',
+  431: 'REQUEST_HEADERS_TOO_LARGE',
 };
 
 /** What a failure log line may carry: no query parameters or constraint details, which can hold personal data. */
@@ -24,6 +27,28 @@ function loggable(error: Error & { code?: unknown; cause?: unknown }): Record<st
 /** Failures the router answers before any route runs (a malformed or over-long path segment), in the same shape. */
 export function frameworkErrors(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   void reply.status(400).send({ code: 'VALIDATION_FAILED', message: 'The address is not valid' } satisfies ErrorBody);
+}
+
+const clientErrors: Record<string, [status: number, message: string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'The request headers are too large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request took too long to arrive'],
+};
+
+/**
+ * Failures Node's HTTP parser answers before Fastify sees a request (headers over the limit, a malformed request),
+ * in the same shape; Fastify's default answers `{ error, message, statusCode }`.
+ */
+export function clientErrorHandler(error: ConnectionError, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] = clientErrors[error.code] ?? [400, 'The request is malformed'];
+  const body = JSON.stringify({ code: codeForStatus[status] ?? 'VALIDATION_FAILED', message } satisfies ErrorBody);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 const fieldPath = (instancePath: string | undefined) => (instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { afterAll, describe, expect, test } from 'vitest';
 import { errorBodySchema, type Role } from '@rozmova/contracts';
 import type { RouteInfo } from '../app.ts';
+import { completedConsultation } from '../modules/appointments/test-support.ts';
 import { call, createTestApp, loginAs, PASSWORD, uniqueEmail, type CallResult, type SignedIn } from '../test/harness.ts';
 
 /**
@@ -46,9 +47,9 @@ const templates: Record<string, Record<string, unknown>> = {
   'PATCH /v1/admin/users/:id': { is_active: true },
   'POST /v1/contact': { name: 'Someone', email: 'someone@example.com', message: 'Hello' },
   'PATCH /v1/user-references/:id': { status: 'reviewed' },
-  'POST /v1/feedback': { type: 'quiz', feedback_rating: 5, feedback_comment: 'Good', doctor_id: randomUUID() },
-  'POST /v1/feedback/user/:id': { type: 'quiz', feedback_rating: 5, feedback_comment: 'Good', doctor_id: randomUUID() },
-  'PUT /v1/feedback/:id': { feedback_rating: 4, feedback_comment: 'Good', is_published: true },
+  'POST /v1/feedback': { type: 'doctor', feedback_rating: 5, feedback_comment: 'Good', doctor_id: randomUUID(), appointment_id: randomUUID(), is_anonymous: true },
+  'POST /v1/feedback/user/:id': { type: 'doctor', feedback_rating: 5, feedback_comment: 'Good', doctor_id: randomUUID(), appointment_id: randomUUID(), is_anonymous: false },
+  'PUT /v1/feedback/:id': { feedback_rating: 4, feedback_comment: 'Good', is_anonymous: true, is_published: true },
   'POST /v1/quizz': {
     question_order: 1,
     question_text: { uk: 'Питання', en: 'Question' },
@@ -254,17 +255,26 @@ describe('malformed input on every route is a 4xx { code, message }, never a 5xx
 
 // ---- authorization matrix ---------------------------------------------------------------------------
 
-const identities = ['anonymous', 'patient', 'otherPatient', 'operator', 'doctor', 'admin'] as const;
+const identities = ['anonymous', 'patient', 'otherPatient', 'operator', 'doctor', 'otherDoctor', 'admin'] as const;
 type Identity = (typeof identities)[number];
 type Row = Record<Identity, number>;
 
-const everyone = (status: number): Row => ({ anonymous: status, patient: status, otherPatient: status, operator: status, doctor: status, admin: status });
+const everyone = (status: number): Row => ({
+  anonymous: status,
+  patient: status,
+  otherPatient: status,
+  operator: status,
+  doctor: status,
+  otherDoctor: status,
+  admin: status,
+});
 const signedIn = (status: number): Row => ({ ...everyone(status), anonymous: 401 });
-const adminOnly = (status: number): Row => ({ anonymous: 401, patient: 403, otherPatient: 403, operator: 403, doctor: 403, admin: status });
+const adminOnly = (status: number): Row => ({ ...everyone(403), anonymous: 401, admin: status });
 
 /**
  * Who may call what. "patient" is the account the request is about (the owner: `:id` is its user id);
- * "otherPatient" is a different patient. The /v1/auth/* routes always act on the caller itself.
+ * "otherPatient" is a different patient. "doctor" is the owner's doctor (a completed consultation with it);
+ * "otherDoctor" is a doctor who is not. The /v1/auth/* routes always act on the caller itself.
  */
 const expected: Record<string, Row> = {
   'POST /v1/auth/login': everyone(200),
@@ -283,40 +293,41 @@ const expected: Record<string, Row> = {
   'GET /v1/admin/users': adminOnly(200),
   'PATCH /v1/admin/users/:id': adminOnly(200),
   'POST /v1/contact': everyone(204),
-  // Documents: the owner's own; other patients and staff without the patient get 404; admins review, and so does the
-  // doctor of the patient's pending appointment (appointments.test.ts; the walk's doctor has none with the owner).
-  'GET /v1/user-references/list-and-count-my': { anonymous: 401, patient: 200, otherPatient: 200, operator: 403, doctor: 403, admin: 403 },
-  'POST /v1/user-references/create-my': { anonymous: 401, patient: 201, otherPatient: 201, operator: 403, doctor: 403, admin: 403 },
-  'PATCH /v1/user-references/:id': { anonymous: 401, patient: 403, otherPatient: 404, operator: 403, doctor: 404, admin: 200 },
-  'DELETE /v1/user-references/:id/my': { anonymous: 401, patient: 200, otherPatient: 404, operator: 403, doctor: 403, admin: 403 },
-  'GET /v1/user-references/:id/file': { anonymous: 401, patient: 200, otherPatient: 404, operator: 403, doctor: 404, admin: 200 },
+  // Documents: the owner's own; other patients and doctors not the owner's get 404; admins and the owner's doctor review.
+  'GET /v1/user-references/list-and-count-my': { ...signedIn(403), patient: 200, otherPatient: 200 },
+  'POST /v1/user-references/create-my': { ...signedIn(403), patient: 201, otherPatient: 201 },
+  'PATCH /v1/user-references/:id': { ...signedIn(403), otherPatient: 404, doctor: 200, otherDoctor: 404, admin: 200 },
+  'DELETE /v1/user-references/:id/my': { ...signedIn(403), patient: 200, otherPatient: 404 },
+  'GET /v1/user-references/:id/file': { ...signedIn(403), patient: 200, otherPatient: 404, doctor: 200, otherDoctor: 404, admin: 200 },
   // Feedback: the owner's unpublished quiz feedback is seen by its author and admins only.
   'POST /v1/feedback': signedIn(201),
   'GET /v1/feedback': everyone(200),
-  'GET /v1/feedback/user/:id': { anonymous: 401, patient: 200, otherPatient: 403, operator: 403, doctor: 403, admin: 200 },
-  'POST /v1/feedback/user/:id': { anonymous: 401, patient: 201, otherPatient: 403, operator: 403, doctor: 403, admin: 201 },
-  'GET /v1/feedback/:id': { anonymous: 404, patient: 200, otherPatient: 404, operator: 404, doctor: 404, admin: 200 },
-  'PUT /v1/feedback/:id': { anonymous: 401, patient: 200, otherPatient: 404, operator: 404, doctor: 404, admin: 200 },
-  'DELETE /v1/feedback/:id': { anonymous: 401, patient: 204, otherPatient: 404, operator: 404, doctor: 404, admin: 204 },
+  'GET /v1/feedback/user/:id': { ...signedIn(403), patient: 200, admin: 200 },
+  'POST /v1/feedback/user/:id': { ...signedIn(403), patient: 201, admin: 201 },
+  'GET /v1/feedback/:id': { ...everyone(404), patient: 200, admin: 200 },
+  'PUT /v1/feedback/:id': { ...signedIn(404), patient: 200, admin: 200 },
+  'DELETE /v1/feedback/:id': { ...signedIn(404), patient: 204, admin: 204 },
   'GET /v1/quizz': everyone(200),
   'POST /v1/quizz': adminOnly(201),
   'PUT /v1/quizz/:id': adminOnly(200),
   'DELETE /v1/quizz/:id': adminOnly(204),
   'GET /v1/quizz/level-rules': adminOnly(200),
   'PUT /v1/quizz/level-rules': adminOnly(200),
-  // The owner's record and card: staff read them; another patient is told they do not exist (404), not refused.
-  'GET /v1/patients/:id': { anonymous: 401, patient: 200, otherPatient: 404, operator: 200, doctor: 200, admin: 200 },
-  'GET /v1/patients-cards/:id': { anonymous: 401, patient: 200, otherPatient: 404, operator: 200, doctor: 200, admin: 200 },
+  // The owner's record and card: operators, admins and the owner's doctor read them; another patient or another doctor
+  // is told they do not exist (404), not refused.
+  'GET /v1/patients/:id': { ...signedIn(200), otherPatient: 404, otherDoctor: 404 },
+  'GET /v1/patients-cards/:id': { ...signedIn(200), otherPatient: 404, otherDoctor: 404 },
   // Only the owner sets its push token and answers its quiz; staff may not (an admin only sets free consultations).
-  'PUT /v1/patients/:id': { anonymous: 401, patient: 200, otherPatient: 404, operator: 403, doctor: 403, admin: 403 },
-  'PUT /v1/patients-cards/:id': { anonymous: 401, patient: 200, otherPatient: 404, operator: 403, doctor: 403, admin: 403 },
-  'GET /v1/patients/lookup': { anonymous: 401, patient: 403, otherPatient: 403, operator: 200, doctor: 200, admin: 200 },
-  'GET /v1/patients': { anonymous: 401, patient: 403, otherPatient: 403, operator: 200, doctor: 403, admin: 200 },
+  'PUT /v1/patients/:id': { ...signedIn(403), patient: 200, otherPatient: 404, otherDoctor: 404 },
+  'PUT /v1/patients-cards/:id': { ...signedIn(403), patient: 200, otherPatient: 404, otherDoctor: 404 },
+  // A doctor's search covers its own patients only (patients.test.ts checks what each finds).
+  'GET /v1/patients/lookup': { ...signedIn(200), patient: 403, otherPatient: 403 },
+  'GET /v1/patients': { ...signedIn(403), operator: 200, admin: 200 },
   'GET /v1/admin/audit-log': adminOnly(200),
   // Notifications: the owner's own list (admins read any); operators and admins add for anyone; removing another's is 404.
-  'GET /v1/notifications/user/:id': { anonymous: 401, patient: 200, otherPatient: 403, operator: 403, doctor: 403, admin: 200 },
-  'POST /v1/notifications': { anonymous: 401, patient: 201, otherPatient: 403, operator: 201, doctor: 403, admin: 201 },
-  'DELETE /v1/notifications/:id': { anonymous: 401, patient: 204, otherPatient: 404, operator: 404, doctor: 404, admin: 404 },
+  'GET /v1/notifications/user/:id': { ...signedIn(403), patient: 200, admin: 200 },
+  'POST /v1/notifications': { ...signedIn(403), patient: 201, operator: 201, admin: 201 },
+  'DELETE /v1/notifications/:id': { ...signedIn(404), patient: 204 },
   'PUT /v1/notifications/mark-all-as-read': signedIn(204),
   'DELETE /v1/notifications/clear-all': signedIn(204),
   // Doctors: public profiles; PUT targets another doctor (a doctor changes only its own); available slots are asked
@@ -325,24 +336,25 @@ const expected: Record<string, Row> = {
   'GET /v1/doctors/search': everyone(200),
   'GET /v1/doctors/:id': everyone(200),
   'PUT /v1/doctors/:id': adminOnly(200),
-  'GET /v1/doctors/:id/available-slots': { anonymous: 403, patient: 200, otherPatient: 403, operator: 200, doctor: 403, admin: 200 },
-  // Appointments: the patient of it, its doctor (the walk's "doctor" is another one: 404), operators and admins.
-  'POST /v1/appointments': { anonymous: 401, patient: 201, otherPatient: 403, operator: 201, doctor: 403, admin: 201 },
+  'GET /v1/doctors/:id/available-slots': { ...everyone(403), patient: 200, operator: 200, admin: 200 },
+  // Appointments: the patient of it, its doctor (the walk books the owner with yet another doctor: 404 to both
+  // doctors), operators and admins.
+  'POST /v1/appointments': { ...signedIn(403), patient: 201, operator: 201, admin: 201 },
   'POST /v1/appointments/from-landing': everyone(201),
-  'GET /v1/appointments': { anonymous: 401, patient: 403, otherPatient: 403, operator: 200, doctor: 200, admin: 200 },
-  'GET /v1/appointments/:id': { anonymous: 401, patient: 200, otherPatient: 404, operator: 200, doctor: 404, admin: 200 },
-  'GET /v1/appointments/byroomid/:id': { anonymous: 401, patient: 200, otherPatient: 404, operator: 200, doctor: 404, admin: 200 },
-  // A doctor gets the patient's appointments with itself only (none here).
-  'GET /v1/appointments/patient/:id': { anonymous: 401, patient: 200, otherPatient: 404, operator: 200, doctor: 200, admin: 200 },
-  'PUT /v1/appointments/:id': { anonymous: 401, patient: 200, otherPatient: 404, operator: 200, doctor: 404, admin: 200 },
+  'GET /v1/appointments': { ...signedIn(200), patient: 403, otherPatient: 403 },
+  'GET /v1/appointments/:id': { ...signedIn(200), otherPatient: 404, doctor: 404, otherDoctor: 404 },
+  'GET /v1/appointments/byroomid/:id': { ...signedIn(200), otherPatient: 404, doctor: 404, otherDoctor: 404 },
+  // The owner's doctor gets the owner's appointments with itself; another doctor is told the patient does not exist.
+  'GET /v1/appointments/patient/:id': { ...signedIn(200), otherPatient: 404, otherDoctor: 404 },
+  'PUT /v1/appointments/:id': { ...signedIn(200), otherPatient: 404, doctor: 404, otherDoctor: 404 },
   // The appointment is a day ahead: its patient gets through to 409 MEETING_NOT_OPEN; staff do not join.
-  'POST /v1/appointments/join-meeting/:id': { anonymous: 401, patient: 409, otherPatient: 404, operator: 403, doctor: 404, admin: 403 },
-  'GET /v1/appointments/:id/calendar.ics': { anonymous: 401, patient: 200, otherPatient: 404, operator: 200, doctor: 404, admin: 200 },
+  'POST /v1/appointments/join-meeting/:id': { ...signedIn(403), patient: 409, otherPatient: 404, doctor: 404, otherDoctor: 404 },
+  'GET /v1/appointments/:id/calendar.ics': { ...signedIn(200), otherPatient: 404, doctor: 404, otherDoctor: 404 },
   // Payments: only the patient pays; the provider's signed callback and the sandbox page are public.
-  'POST /v1/payments/checkout': { anonymous: 401, patient: 200, otherPatient: 404, operator: 403, doctor: 403, admin: 404 },
+  'POST /v1/payments/checkout': { ...signedIn(403), patient: 200, otherPatient: 404, admin: 404 },
   'POST /v1/payments/callback/:provider': everyone(200),
   'GET /v1/payments/sandbox/:id': everyone(200),
-  'GET /v1/payments/appointment/:id': { anonymous: 401, patient: 200, otherPatient: 404, operator: 200, doctor: 404, admin: 200 },
+  'GET /v1/payments/appointment/:id': { ...signedIn(200), otherPatient: 404, doctor: 404, otherDoctor: 404 },
   'GET /api/health': everyone(200),
   'GET /api/version': everyone(200),
 };
@@ -370,13 +382,14 @@ async function doctorOfWalk(): Promise<string> {
   return (await t.services.accounts.createAccount({ email: uniqueEmail('walk-doctor'), userName: 'Walk Doctor', role: 'doctor', emailVerified: true })).id;
 }
 
-/** A doctor bookable every day at every whole hour (Kyiv), with a price in kopiyky. */
-async function bookableDoctorOfWalk(price: number): Promise<string> {
-  const id = await doctorOfWalk();
+/** Makes a doctor bookable every day at every whole hour (Kyiv), with a price in kopiyky. */
+async function makeBookable(id: string, price: number): Promise<string> {
   const account = await t.services.accounts.getAccount(id);
   await t.services.doctors.update(account, id, { price, weekly_hours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '24:00' })) });
   return id;
 }
+
+const bookableDoctorOfWalk = async (price: number) => makeBookable(await doctorOfWalk(), price);
 
 /** A whole hour a day from now (past the 2-hour notice, far from the meeting window). */
 const walkSlot = () => new Date(Math.ceil(t.clock.now().getTime() / 3_600_000) * 3_600_000 + 24 * 3_600_000).toISOString().replace('.000Z', 'Z');
@@ -536,6 +549,7 @@ const roleOf: Record<Exclude<Identity, 'anonymous' | 'patient'>, Role> = {
   otherPatient: 'patient',
   operator: 'operator',
   doctor: 'doctor',
+  otherDoctor: 'doctor',
   admin: 'admin',
 };
 
@@ -553,6 +567,7 @@ describe('authorization matrix', () => {
     if (!row || !prepare) throw new Error(`${key} has no row in the authorization table`);
     const owner = await loginAs(t.app, 'patient', { userName: 'Owner' });
     const actor = identity === 'anonymous' ? undefined : identity === 'patient' ? owner : await loginAs(t.app, roleOf[identity]);
+    if (identity === 'doctor') await completedConsultation(t, owner.userId, await makeBookable(actor!.userId, 0), walkSlot());
     const request = await prepare({ owner, actor });
     const response = await call(t.app, route.method, request.url ?? route.url, { token: actor?.token, body: request.body, headers: request.headers });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -13,6 +13,8 @@ export interface Storage {
   get(key: string): Promise<Readable>;
   /** Removes the bytes under `key`; a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** The keys made with `prefix` whose bytes were last written before `before`. */
+  listOlderThan(prefix: string, before: Date): Promise<string[]>;
 }
 
 export class StorageLimitError extends Error {
@@ -77,6 +79,24 @@ export function createLocalStorage(root: string): Storage {
 
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+
+    async listOlderThan(prefix, before) {
+      let names: string[];
+      try {
+        names = await readdir(folder);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw error;
+      }
+      const keys: string[] = [];
+      for (const name of names) {
+        if (!name.startsWith(`${prefix}-`) || !KEY_PATTERN.test(name)) continue;
+        // A file removed meanwhile (its document deleted) is simply not listed.
+        const modified = await stat(path.join(folder, name)).then((stats) => stats.mtime, () => undefined);
+        if (modified && modified < before) keys.push(name);
+      }
+      return keys;
     },
   };
 }

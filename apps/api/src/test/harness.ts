@@ -67,7 +67,7 @@ export interface TestContext {
 }
 
 /** A fresh, uniquely named PostgreSQL database on TEST_DATABASE_URL; dropped by the returned function. */
-async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `rozmova_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -101,6 +101,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     DATA_DIR: dataDir,
     WEB_DIST: path.join(dataDir, 'no-web-build'),
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    LANDING_BOOKINGS_PER_HOUR: '100000',
     // Tests run due jobs themselves (services.jobs.runDue) after moving the clock.
     JOBS_POLL_MS: '0',
     ...options.env,

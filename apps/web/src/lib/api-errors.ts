@@ -1,4 +1,4 @@
-import { authErrorKey, describeApiError, type AuthOperation } from '@rozmova/contracts';
+import { authErrorKey, describeApiError, MULTI_LINE_TEXT_MESSAGE, ONE_LINE_TEXT_MESSAGE, type AuthOperation } from '@rozmova/contracts';
 import type { TFunction } from 'i18next';
 import { ApiError } from './api-client.ts';
 
@@ -21,6 +21,8 @@ export function errorText(t: TFunction, error: unknown): string {
 const knownFieldMessages: Record<string, string> = {
   'This password is too common, choose another one': 'errors.field.passwordTooCommon',
   'The password is not correct': 'errors.field.passwordIncorrect',
+  [ONE_LINE_TEXT_MESSAGE]: 'errors.field.oneLineText',
+  [MULTI_LINE_TEXT_MESSAGE]: 'errors.field.multiLineText',
 };
 
 /**

@@ -16,9 +16,17 @@ export interface CalendarEvent {
   sequence: number;
 }
 
-/** RFC 5545 §3.3.11: backslash, semicolon, comma and line breaks are escaped in TEXT values. */
+/**
+ * RFC 5545 §3.3.11: backslash, semicolon, comma and line breaks are escaped in TEXT values; the other control
+ * characters, which TEXT may not hold (a lone carriage return included), are dropped. Tab is allowed.
+ */
 export const escapeText = (value: string) =>
-  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r?\n/g, '\\n')
+    .replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, '');
 
 /** RFC 5545 §3.1: lines longer than 75 octets are folded (CRLF and a space), never inside a UTF-8 character. */
 export function foldLine(line: string): string {

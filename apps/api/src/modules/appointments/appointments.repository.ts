@@ -162,13 +162,25 @@ export async function updateAppointment(tx: Db, id: string, values: Partial<NewA
   return row!;
 }
 
-export async function isDoctorOfPending(db: Db, doctorId: string, patientId: string): Promise<boolean> {
+/** A doctor's own patients: those with a scheduled, running or completed consultation with it. */
+const isOfOwnPatient = (doctorId: string) =>
+  and(eq(appointments.doctorId, doctorId), inArray(appointments.status, ['scheduled', 'running', 'completed']));
+
+export async function isDoctorOfPatient(db: Db, doctorId: string, patientId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: appointments.id })
     .from(appointments)
-    .where(and(eq(appointments.doctorId, doctorId), eq(appointments.patientId, patientId), isPending))
+    .where(and(isOfOwnPatient(doctorId), eq(appointments.patientId, patientId)))
     .limit(1);
   return row !== undefined;
+}
+
+export async function patientIdsOfDoctor(db: Db, doctorId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ patientId: appointments.patientId })
+    .from(appointments)
+    .where(isOfOwnPatient(doctorId));
+  return rows.map((row) => row.patientId);
 }
 
 /** The user behind a patient record (for notifications and permission checks). */

@@ -35,7 +35,7 @@ export function registerAppointmentRoutes(
     },
   );
 
-  // Like sign-up: public and counted against the per-address limit of auth requests.
+  // Like sign-up: public and counted against the per-address limit of auth requests (and its own hourly limit).
   r.post(
     appointmentPaths.fromLanding,
     {
@@ -43,7 +43,7 @@ export function registerAppointmentRoutes(
       schema: { body: createAppointmentFromLandingBodySchema, response: { 201: fromLandingResultSchema } },
     },
     async (request, reply) => {
-      const { user, appointment } = await deps.appointments.bookFromLanding(request.body, deps.accounts);
+      const { user, appointment } = await deps.appointments.bookFromLanding(request.body, deps.accounts, request.ip);
       const token = await deps.auth.startSession(user, deviceOf(request));
       return reply.status(201).send({ token, appointment });
     },

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import {
   JOIN_OPENS_MINUTES,
   PATIENT_CHANGE_LIMIT_MINUTES,
@@ -28,25 +28,29 @@ import { formatInZone } from '../../lib/zoned-time.ts';
 import type { RealtimeBus } from '../../realtime/bus.ts';
 import type { AccountRow, UserRow } from '../accounts/accounts.repository.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import type { DoctorBookingProfile, DoctorsService } from '../doctors/doctors.service.ts';
 import type { JobsService } from '../jobs/jobs.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PatientsService } from '../patients/patients.service.ts';
 import type { AfterCommit, PayableAppointment, PaymentsService } from '../payments/payments.service.ts';
+import type { RateLimitService } from '../rate-limit/rate-limit.service.ts';
 import { renderCalendar } from './appointments.ics.ts';
 import {
+  findAppointment,
   findAppointmentView,
   findAppointmentViewByRoom,
   findPatientIdOfUser,
   findPatientUser,
   insertAppointment,
-  isDoctorOfPending,
+  isDoctorOfPatient,
   listAppointmentViews,
   listAppointmentViewsOfPatient,
   lockAllPendingOfPatient,
   lockAppointment,
   lockPatientBookings,
   lockPendingOfPatient,
+  patientIdsOfDoctor,
   updateAppointment,
   type AppointmentRow,
   type AppointmentView,
@@ -67,6 +71,7 @@ export const REMINDER_JOB = 'appointment.reminder';
 export const holdKey = (id: string) => `appointment-hold:${id}`;
 export const reminderKey = (id: string, minutes: number) => `appointment-reminder-${minutes}m:${id}`;
 export const CLOSE_JOB = 'appointment.close';
+export const NOTICE_JOB = 'appointment.notice';
 export const closeKey = (id: string) => `appointment-close:${id}`;
 /** A pending appointment is closed this long after its end: the doctor has time to complete it with a note first. */
 export const CLOSE_AFTER_END_MS = 2 * 60 * 60_000;
@@ -88,6 +93,10 @@ function pgErrorCode(error: unknown): string | undefined {
 
 /** The database refused the time: another scheduled or running appointment of the doctor overlaps (`appointments_doctor_time_free`). */
 const slotTaken = () => new AppError('APPOINTMENT_SLOT_TAKEN', 'This time has just been booked by someone else; choose another');
+
+/** One answer for every account, so it tells nothing of its password or verification. */
+const emailHasAccount = () =>
+  new AppError('EMAIL_TAKEN', 'An account with this e-mail exists: sign in to book, or set a new password with "Forgot password?" (a code goes to this e-mail)');
 
 async function refusingOverlaps<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -143,11 +152,14 @@ export interface AppointmentsDeps {
   doctors: Pick<DoctorsService, 'getBookingProfile' | 'checkBookable'>;
   patients: Pick<PatientsService, 'takeFreeConsultation' | 'giveBackFreeConsultation'>;
   payments: Pick<PaymentsService, 'bindAppointments' | 'refundAppointment'>;
-  jobs: Pick<JobsService, 'register' | 'schedule' | 'cancel'>;
+  jobs: Pick<JobsService, 'register' | 'schedule' | 'enqueue' | 'cancel' | 'runSoon'>;
   notifications: Pick<NotificationsService, 'notify'>;
   realtime: RealtimeBus;
+  audit: Pick<AuditService, 'record'>;
+  rateLimit: Pick<RateLimitService, 'consume'>;
+  /** Landing bookings one client address may make in an hour (each makes an account and holds a slot). */
+  landingBookingsPerHour: number;
   publicUrl: string;
-  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
 
 /** What from-landing needs of the accounts module (created after this one, so the route passes it in). */
@@ -158,7 +170,7 @@ export type LandingAccounts = Pick<AccountsService, 'findByEmail' | 'createAccou
  * their time rules, payment holds and reminders through the job queue, notifications to both people.
  */
 export function createAppointmentsService(deps: AppointmentsDeps) {
-  const { db, clock, doctors, patients, payments, jobs, notifications, realtime, log } = deps;
+  const { db, clock, doctors, patients, payments, jobs, notifications, realtime } = deps;
   const now = () => clock.now();
 
   // ---- reading ---------------------------------------------------------------------------------
@@ -183,23 +195,39 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
     return found;
   }
 
+  /** Reads by staff and doctors (reason and note are health data) go to the audit log, one entry per appointment. */
+  async function shown(actor: Actor, action: 'read' | 'list', views: AppointmentView[]): Promise<Appointment[]> {
+    if ((isStaff(actor.user.role) || actor.user.role === 'doctor') && views.length > 0) {
+      await deps.audit.record(
+        views.map((v) => ({ actorId: actor.user.id, action, resource: 'appointment' as const, resourceId: v.appointment.id, patientId: v.appointment.patientId })),
+      );
+    }
+    return views.map(toAppointment);
+  }
+
   const isPatientOf = (actor: Actor, row: AppointmentRow) => actor.patientId !== null && row.patientId === actor.patientId;
   const isDoctorOf = (actor: Actor, row: AppointmentRow) => actor.user.role === 'doctor' && row.doctorId === actor.user.id;
 
-  // ---- after commit: notifications and realtime events --------------------------------------------
+  // ---- notifications: one job each, added in the transaction of the change (the job queue is the outbox) -------
 
-  async function tell(userId: string, kind: NotificationKind, v: AppointmentView, texts: NotificationTexts, event?: string): Promise<void> {
-    try {
-      await notifications.notify(userId, {
-        kind,
-        appointmentId: v.appointment.id,
-        message: texts.message,
-        email: texts.email,
-        event: event ? { name: event, payload: toAppointment(v) } : undefined,
-      });
-    } catch (error) {
-      log.warn({ error: error instanceof Error ? error.name : typeof error, kind }, 'appointment notification not delivered');
-    }
+  interface Notice {
+    appointmentId: string;
+    userId: string;
+    kind: NotificationKind;
+    message: NotificationTexts['message'];
+    email: NotificationTexts['email'];
+    event?: string;
+  }
+
+  /**
+   * Tells people of one change of `v`. `change` names the change (a repeated run of a job passes its own id), so each
+   * notification's job key is its own and a notification already queued or delivered is not queued again.
+   */
+  function noticesOf(tx: Db, v: AppointmentView, change: string = randomUUID()) {
+    return (userId: string, kind: NotificationKind, texts: NotificationTexts, event?: string) => {
+      const payload: Notice = { appointmentId: v.appointment.id, userId, kind, message: texts.message, email: texts.email, event };
+      return jobs.enqueue({ kind: NOTICE_JOB, key: `appointment-notice:${change}:${userId}`, runAt: now(), payload }, tx);
+    };
   }
 
   /** A realtime event only (no notification): screens of both people refresh. */
@@ -209,33 +237,45 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
     realtime.toUser(v.doctor.userId, event, payload);
   }
 
-  async function announceCreated(v: AppointmentView, fromLanding: boolean): Promise<void> {
+  async function announceCreated(tx: Db, v: AppointmentView, fromLanding: boolean): Promise<void> {
     const f = factsOf(v);
+    const tell = noticesOf(tx, v);
     const payBy = v.appointment.holdExpiresAt ?? undefined;
-    await tell(v.patient.userId, 'appointment-created', v, appointmentTexts.createdForPatient(f, { payBy, setPassword: fromLanding }), realtimeEvents.appointmentCreated);
-    await tell(v.doctor.userId, 'appointment-created', v, appointmentTexts.createdForDoctor(f), realtimeEvents.appointmentCreated);
+    await tell(v.patient.userId, 'appointment-created', appointmentTexts.createdForPatient(f, { payBy, setPassword: fromLanding }), realtimeEvents.appointmentCreated);
+    await tell(v.doctor.userId, 'appointment-created', appointmentTexts.createdForDoctor(f), realtimeEvents.appointmentCreated);
   }
 
-  async function announceMoved(v: AppointmentView, previousDoctorId: string): Promise<void> {
+  async function announceMoved(tx: Db, v: AppointmentView, previousDoctorId: string): Promise<void> {
     const f = factsOf(v);
-    await tell(v.patient.userId, 'appointment-modified', v, appointmentTexts.movedForPatient(f), realtimeEvents.appointmentModified);
+    const tell = noticesOf(tx, v);
+    await tell(v.patient.userId, 'appointment-modified', appointmentTexts.movedForPatient(f), realtimeEvents.appointmentModified);
     if (previousDoctorId !== v.doctor.userId) {
       // The first doctor loses the consultation, the new one gains it.
-      await tell(previousDoctorId, 'appointment-cancelled', v, appointmentTexts.cancelledForDoctor(f), realtimeEvents.appointmentCancelled);
-      await tell(v.doctor.userId, 'appointment-created', v, appointmentTexts.createdForDoctor(f), realtimeEvents.appointmentCreated);
+      await tell(previousDoctorId, 'appointment-cancelled', appointmentTexts.cancelledForDoctor(f), realtimeEvents.appointmentCancelled);
+      await tell(v.doctor.userId, 'appointment-created', appointmentTexts.createdForDoctor(f), realtimeEvents.appointmentCreated);
     } else {
-      await tell(v.doctor.userId, 'appointment-modified', v, appointmentTexts.movedForDoctor(f), realtimeEvents.appointmentModified);
+      await tell(v.doctor.userId, 'appointment-modified', appointmentTexts.movedForDoctor(f), realtimeEvents.appointmentModified);
     }
   }
 
-  async function announceCancelled(v: AppointmentView, options: { patient: boolean; refund: boolean }): Promise<void> {
+  async function announceCancelled(tx: Db, v: AppointmentView, options: { patient: boolean; refund: boolean }): Promise<void> {
     const f = factsOf(v);
+    const tell = noticesOf(tx, v);
     const why = v.appointment.cancelledBy === 'payment-timeout' ? 'payment-timeout' : 'other';
     if (options.patient) {
-      await tell(v.patient.userId, 'appointment-cancelled', v, appointmentTexts.cancelledForPatient(f, why, options.refund), realtimeEvents.appointmentCancelled);
+      await tell(v.patient.userId, 'appointment-cancelled', appointmentTexts.cancelledForPatient(f, why, options.refund), realtimeEvents.appointmentCancelled);
     }
-    await tell(v.doctor.userId, 'appointment-cancelled', v, appointmentTexts.cancelledForDoctor(f), realtimeEvents.appointmentCancelled);
+    await tell(v.doctor.userId, 'appointment-cancelled', appointmentTexts.cancelledForDoctor(f), realtimeEvents.appointmentCancelled);
   }
+
+  // Delivers one notification (the event carries the appointment as it is by then). A repeated run adds no second
+  // in-app notification: the job key is its delivery key. A mail server that did not take the e-mail fails the run,
+  // and the queue retries it.
+  jobs.register(NOTICE_JOB, async (n: Notice, job) => {
+    const v = n.event ? await findAppointmentView(db, n.appointmentId) : undefined;
+    const event = v && n.event ? { name: n.event, payload: toAppointment(v) } : undefined;
+    await notifications.notify(job.key, n.userId, { kind: n.kind, appointmentId: n.appointmentId, message: n.message, email: n.email, event });
+  });
 
   // ---- timed work ----------------------------------------------------------------------------------
 
@@ -402,8 +442,18 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
     moved: boolean;
   }
 
-  /** Books for a patient, or modifies the patient's pending appointment (SPEC.md §4), in the caller's transaction. */
-  async function bookInTx(tx: Db, actor: Actor, patientId: string, body: CreateAppointmentBody, profile: DoctorBookingProfile, start: Date): Promise<Booked> {
+  /**
+   * Books for a patient, or modifies the patient's pending appointment (SPEC.md §4), in the caller's transaction,
+   * which also queues the notifications.
+   */
+  async function bookInTx(tx: Db, actor: Actor, patientId: string, body: CreateAppointmentBody, profile: DoctorBookingProfile, start: Date, fromLanding = false): Promise<Booked> {
+    const booked = await placeInTx(tx, actor, patientId, body, profile, start);
+    if (booked.created) await announceCreated(tx, await view(booked.id, tx), fromLanding);
+    else if (booked.moved) await announceMoved(tx, await view(booked.id, tx), booked.previousDoctorId!);
+    return booked;
+  }
+
+  async function placeInTx(tx: Db, actor: Actor, patientId: string, body: CreateAppointmentBody, profile: DoctorBookingProfile, start: Date): Promise<Booked> {
     await lockPatientBookings(tx, patientId);
     const existing = await lockPendingOfPatient(tx, patientId);
     if (existing && !(await closeIfOver(tx, existing))) {
@@ -452,11 +502,10 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
     return { patientId: body.appointment_patientId, profile, start };
   }
 
-  async function afterBooking(booked: Booked, fromLanding = false): Promise<AppointmentView> {
-    const v = await view(booked.id);
-    if (booked.created) await announceCreated(v, fromLanding);
-    else if (booked.moved) await announceMoved(v, booked.previousDoctorId!);
-    return v;
+  /** After a commit that queued notifications: they go out now rather than at the next poll. */
+  async function committed(id: string): Promise<Appointment> {
+    jobs.runSoon();
+    return toAppointment(await view(id));
   }
 
   // ---- the payments module's view of appointments ----------------------------------------------------
@@ -484,18 +533,20 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
     async markPaid(id, tx) {
       await updateAppointment(tx, id, { paymentStatus: 'paid', holdExpiresAt: null }, now());
       await jobs.cancel(holdKey(id), tx);
+      const v = await view(id, tx);
+      await noticesOf(tx, v)(v.patient.userId, 'payment', appointmentTexts.paid(factsOf(v)), realtimeEvents.appointmentModified);
       return async () => {
-        const v = await view(id);
-        await tell(v.patient.userId, 'payment', v, appointmentTexts.paid(factsOf(v)), realtimeEvents.appointmentModified);
-        realtime.toUser(v.doctor.userId, realtimeEvents.appointmentModified, toAppointment(v));
+        jobs.runSoon();
+        realtime.toUser(v.doctor.userId, realtimeEvents.appointmentModified, toAppointment(await view(id)));
       };
     },
     async markPaymentStatus(id, status, tx) {
       await updateAppointment(tx, id, { paymentStatus: status }, now());
+      const v = await view(id, tx);
+      if (status === 'refunded') await noticesOf(tx, v)(v.patient.userId, 'payment', appointmentTexts.refunded(factsOf(v)), realtimeEvents.appointmentModified);
       return async () => {
-        const v = await view(id);
-        if (status === 'refunded') await tell(v.patient.userId, 'payment', v, appointmentTexts.refunded(factsOf(v)), realtimeEvents.appointmentModified);
-        else realtime.toUser(v.patient.userId, realtimeEvents.appointmentModified, toAppointment(v));
+        if (status === 'refunded') jobs.runSoon();
+        else realtime.toUser(v.patient.userId, realtimeEvents.appointmentModified, toAppointment(await view(id)));
       };
     },
   });
@@ -504,24 +555,27 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
 
   // An unpaid booking whose hold ran out is cancelled, which frees the doctor's time. Idempotent: it checks the state.
   jobs.register(HOLD_JOB, async (payload: { appointmentId: string }) => {
-    let cancelled: AppointmentRow | undefined;
     await db.transaction(async (tx) => {
       const row = await lockAppointment(tx, payload.appointmentId);
       const unpaid = row?.paymentType === 'Patient' && (row.paymentStatus === 'pending' || row.paymentStatus === 'failed');
       if (!row || row.status !== 'scheduled' || !unpaid || !row.holdExpiresAt || row.holdExpiresAt > now()) return;
-      cancelled = (await cancelInTx(tx, row, 'payment-timeout')).row;
+      await cancelInTx(tx, row, 'payment-timeout');
+      await announceCancelled(tx, await view(row.id, tx), { patient: true, refund: false });
     });
-    if (cancelled) await announceCancelled(await view(cancelled.id), { patient: true, refund: false });
+    jobs.runSoon();
   });
 
-  // A reminder goes only if the appointment is still scheduled at the time it was planned for.
-  jobs.register(REMINDER_JOB, async (payload: { appointmentId: string; startsAt: string; minutes: number }) => {
+  // A reminder goes only if the appointment is still scheduled at the time it was planned for. Its notifications are
+  // named by this job's id: a repeated run queues none again.
+  jobs.register(REMINDER_JOB, async (payload: { appointmentId: string; startsAt: string; minutes: number }, job) => {
     const v = await findAppointmentView(db, payload.appointmentId);
     if (!v || v.appointment.status !== 'scheduled' || v.appointment.startsAt.toISOString() !== payload.startsAt) return;
     if (v.appointment.paymentType === 'Patient' && v.appointment.paymentStatus !== 'paid') return;
     const f = factsOf(v);
-    await tell(v.patient.userId, 'appointment-reminder', v, appointmentTexts.reminder(f, payload.minutes, false));
-    await tell(v.doctor.userId, 'appointment-reminder', v, appointmentTexts.reminder(f, payload.minutes, true));
+    const tell = noticesOf(db, v, job.id);
+    await tell(v.patient.userId, 'appointment-reminder', appointmentTexts.reminder(f, payload.minutes, false));
+    await tell(v.doctor.userId, 'appointment-reminder', appointmentTexts.reminder(f, payload.minutes, true));
+    jobs.runSoon();
   });
 
   // A pending appointment nobody completed is closed after its end (as a new booking of the patient would close it),
@@ -543,68 +597,73 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
     async create(actor: Actor, body: CreateAppointmentBody): Promise<{ appointment: Appointment; created: boolean }> {
       const { patientId, profile, start } = await prepareBooking(actor, body);
       const booked = await refusingOverlaps(() => db.transaction((tx) => bookInTx(tx, actor, patientId, body, profile, start)));
-      return { appointment: toAppointment(await afterBooking(booked)), created: booked.created };
+      return { appointment: await committed(booked.id), created: booked.created };
     },
 
     /**
      * `POST /v1/appointments/from-landing`: a visitor books with an e-mail; a new passwordless patient account and
-     * the booking are made in one transaction. An e-mail that already has an account is refused (409 EMAIL_TAKEN):
-     * its owner signs in (or, without a password yet, sets one through password recovery) and books from the cabinet,
-     * so nobody gets a session for an account by knowing its e-mail. The caller starts the session.
+     * the booking are made in one transaction. At most `landingBookingsPerHour` from one client address (counted
+     * before anything else, atomically; a booking that failed for another reason than the e-mail is not counted). An
+     * e-mail that already has an account is refused with one answer, whatever the account (password or not, e-mail
+     * verified or not): its owner signs in, or sets a password through recovery, and books from the cabinet. So
+     * nobody gets a session for an account by knowing its e-mail. The caller starts the session.
      */
-    async bookFromLanding(body: CreateAppointmentFromLandingBody, accounts: LandingAccounts): Promise<{ user: UserRow; appointment: Appointment }> {
+    async bookFromLanding(body: CreateAppointmentFromLandingBody, accounts: LandingAccounts, clientAddress: string): Promise<{ user: UserRow; appointment: Appointment }> {
       const dto = body.appointmentDto;
       if (!dto.appointment_doctorId) throw new AppError('VALIDATION_FAILED', CREATE_REQUIRES_IDS);
-      const existing = await accounts.findByEmail(body.email);
-      if (existing) {
-        throw new AppError(
-          'EMAIL_TAKEN',
-          existing.passwordHash === null
-            ? 'An account with this e-mail exists: set its password with "Forgot password?" (a code goes to this e-mail), then sign in to book'
-            : 'An account with this e-mail exists: sign in to book',
+      const attempt = await deps.rateLimit.consume(`landing-booking-ip:${clientAddress}`, { max: deps.landingBookingsPerHour, windowMs: HOUR });
+      try {
+        if (await accounts.findByEmail(body.email)) throw emailHasAccount();
+        const profile = await doctors.getBookingProfile(dto.appointment_doctorId);
+        const start = new Date(dto.appointment_date);
+        doctors.checkBookable(profile, start);
+        const { user, booked } = await refusingOverlaps(() =>
+          db.transaction(async (tx) => {
+            const user = await accounts.createAccount(
+              { email: body.email, userName: body.user_name, phone: body.phone ?? dto.appointment_phone, locale: body.locale, role: 'patient', emailVerified: false },
+              tx,
+            );
+            const patientId = (await findPatientIdOfUser(tx, user.id))!;
+            const actor: Actor = { user, patientId, cardId: null };
+            // The visitor chooses neither the patient nor how to pay.
+            const booking = { ...dto, appointment_patientId: patientId, appointment_paymentType: undefined };
+            return { user, booked: await bookInTx(tx, actor, patientId, booking, profile, start, true) };
+          }),
         );
+        return { user, appointment: await committed(booked.id) };
+      } catch (error) {
+        // Asking about e-mails that have accounts stays counted; the account may also have been made meanwhile.
+        if (error instanceof AppError && error.code === 'EMAIL_TAKEN') throw emailHasAccount();
+        await attempt.release();
+        throw error;
       }
-      const profile = await doctors.getBookingProfile(dto.appointment_doctorId);
-      const start = new Date(dto.appointment_date);
-      doctors.checkBookable(profile, start);
-      const { user, booked } = await refusingOverlaps(() =>
-        db.transaction(async (tx) => {
-          const user = await accounts.createAccount(
-            { email: body.email, userName: body.user_name, phone: body.phone ?? dto.appointment_phone, locale: body.locale, role: 'patient', emailVerified: false },
-            tx,
-          );
-          const patientId = (await findPatientIdOfUser(tx, user.id))!;
-          const actor: Actor = { user, patientId, cardId: null };
-          // The visitor chooses neither the patient nor how to pay.
-          const booking = { ...dto, appointment_patientId: patientId, appointment_paymentType: undefined };
-          return { user, booked: await bookInTx(tx, actor, patientId, booking, profile, start) };
-        }),
-      );
-      return { user, appointment: toAppointment(await afterBooking(booked, true)) };
     },
 
-    get: async (actor: Actor, id: string): Promise<Appointment> => toAppointment(await visible(actor, id)),
+    get: async (actor: Actor, id: string): Promise<Appointment> => (await shown(actor, 'read', [await visible(actor, id)]))[0]!,
 
     async getByRoomId(actor: Actor, roomId: string): Promise<Appointment> {
       const found = await findAppointmentViewByRoom(db, roomId);
       if (!found || !canSee(actor, found)) throw notFound('Appointment');
-      return toAppointment(found);
+      return (await shown(actor, 'read', [found]))[0]!;
     },
 
-    /** A patient its own; operators and admins any patient's; a doctor the ones with itself. Newest first. */
+    /** A patient its own; operators and admins any patient's; a doctor its own patients' ones with itself. Newest first. */
     async listOfPatient(actor: Actor, patientId: string): Promise<Appointment[]> {
       if (!idSchema.safeParse(patientId).success) throw new AppError('VALIDATION_FAILED', BY_PATIENT_REQUIRES_ID);
       const role = actor.user.role;
       if (role === 'patient' || role === 'none') {
         if (actor.patientId !== patientId) throw notFound('Patient');
-      } else if (!(await findPatientUser(db, patientId))) {
+      } else if (
+        !(await findPatientUser(db, patientId)) ||
+        (role === 'doctor' && !(await isDoctorOfPatient(db, actor.user.id, patientId)))
+      ) {
         throw notFound('Patient');
       }
       const rows = await listAppointmentViewsOfPatient(db, patientId, role === 'doctor' ? actor.user.id : undefined, PATIENT_LIST_LIMIT);
-      return rows.map(toAppointment);
+      return shown(actor, 'list', rows);
     },
 
-    /** The doctor page and the staff consoles: a doctor sees its own; operators and admins any, with filters. */
+    /** The doctor page and the staff consoles: a doctor sees its own; operators and admins any, with filters. Audited. */
     async list(actor: Actor, query: ListAppointmentsQuery): Promise<Appointment[]> {
       const role = actor.user.role;
       if (role === 'doctor' && query.doctorId !== undefined && query.doctorId !== actor.user.id) throw forbidden('A doctor sees only its own appointments');
@@ -619,7 +678,7 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
         },
         query.limit,
       );
-      return rows.map(toAppointment);
+      return shown(actor, 'list', rows);
     },
 
     /** `PUT /v1/appointments/:id`: cancel, complete with a note, move, or edit the reason and phone. */
@@ -635,15 +694,14 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
 
       if (status === 'canceled') {
         const by: CancellationReason = role === 'admin' ? 'admin' : role === 'operator' ? 'operator' : role === 'doctor' ? 'doctor' : 'patient';
-        const outcome = await db.transaction(async (tx) => {
+        await db.transaction(async (tx) => {
           const row = (await lockAppointment(tx, id))!;
           assertOpen(row);
           if (by === 'patient') assertPatientInTime(actor, row);
-          return cancelInTx(tx, row, by);
+          const { refund } = await cancelInTx(tx, row, by);
+          await announceCancelled(tx, await view(id, tx), { patient: true, refund });
         });
-        const v = await view(id);
-        await announceCancelled(v, { patient: true, refund: outcome.refund });
-        return toAppointment(v);
+        return committed(id);
       }
 
       if (status === 'completed') {
@@ -667,12 +725,14 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
       const result = await refusingOverlaps(() =>
         db.transaction(async (tx) => {
           const row = (await lockAppointment(tx, id))!;
-          return moveInTx(tx, actor, row, { start, doctorId: body.appointment_doctorId, reason: body.appointment_reason, phone: body.appointment_phone });
+          const moved = await moveInTx(tx, actor, row, { start, doctorId: body.appointment_doctorId, reason: body.appointment_reason, phone: body.appointment_phone });
+          if (moved.moved) await announceMoved(tx, await view(id, tx), moved.previousDoctorId);
+          return moved;
         }),
       );
+      if (result.moved) return committed(id);
       const v = await view(id);
-      if (result.moved) await announceMoved(v, result.previousDoctorId);
-      else signal(v, realtimeEvents.appointmentModified);
+      signal(v, realtimeEvents.appointmentModified);
       return toAppointment(v);
     },
 
@@ -733,23 +793,27 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
 
     /**
      * Account removal: cancels the patient's pending appointments in the removal's transaction (refunds as for a
-     * patient's own cancellation). The returned function tells the doctors, after the commit.
+     * patient's own cancellation), which also queues the doctors' notifications.
      */
     async cancelAllOfPatient(patientId: string, tx: Db): Promise<AfterCommit> {
       const rows = await lockAllPendingOfPatient(tx, patientId);
-      const views: AppointmentView[] = [];
       for (const row of rows) {
         await cancelInTx(tx, row, 'account-removed');
-        // Read now: the removal anonymises the patient's name before the doctors are told.
-        views.push(await view(row.id, tx));
+        // Texts are written now: the removal anonymises the patient's name afterwards.
+        await announceCancelled(tx, await view(row.id, tx), { patient: false, refund: false });
       }
-      return async () => {
-        for (const v of views) await announceCancelled(v, { patient: false, refund: false });
-      };
+      return async () => jobs.runSoon();
     },
 
-    /** Documents: the doctor of a patient's pending (scheduled or running) appointment may see its documents. */
-    isDoctorOfPendingAppointment: (doctorId: string, patientId: string) => isDoctorOfPending(db, doctorId, patientId),
+    /** Patients and documents: a doctor's own patients have a scheduled, running or completed consultation with it. */
+    isDoctorOfPatient: (doctorId: string, patientId: string) => isDoctorOfPatient(db, doctorId, patientId),
+    patientIdsOfDoctor: (doctorId: string) => patientIdsOfDoctor(db, doctorId),
+
+    /** Feedback: the patient's own appointment (its doctor and status); undefined for anyone else's. */
+    async consultationOfPatient(patientId: string, appointmentId: string) {
+      const row = await findAppointment(db, appointmentId);
+      return row?.patientId === patientId ? { doctorId: row.doctorId, status: row.status } : undefined;
+    },
   };
 }
 

@@ -59,7 +59,14 @@ export async function paymentRows(t: TestContext, appointmentId: string) {
   return t.database.db.select().from(payments).where(eq(payments.appointmentId, appointmentId));
 }
 
+/** Runs the due jobs, as the worker would right after a commit: notifications are delivered through the job queue. */
+export async function deliver(t: TestContext): Promise<void> {
+  while ((await t.services.jobs.runDue()) > 0);
+}
+
+/** The user's in-app notification texts, oldest first, once the queued ones are delivered. */
 export async function notificationTexts(t: TestContext, userId: string): Promise<string[]> {
+  await deliver(t);
   const rows = await t.database.db.select().from(notifications).where(eq(notifications.userId, userId));
   return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map((row) => row.message);
 }
@@ -72,7 +79,35 @@ export async function pendingJobKeys(t: TestContext): Promise<string[]> {
 /** Moves the clock and runs what became due (as the worker would). */
 export async function advanceAndRun(t: TestContext, ms: number): Promise<void> {
   t.clock.advance(ms);
-  while ((await t.services.jobs.runDue()) > 0);
+  await deliver(t);
+}
+
+/** The whole hour `days` days after the clock's time (bookable: past the notice, inside the horizon). */
+export const slotAfterClock = (t: TestContext, days = 1) =>
+  new Date(Math.ceil(t.clock.now().getTime() / HOUR) * HOUR + days * DAY).toISOString().replace('.000Z', 'Z');
+
+/**
+ * A consultation that took place: the patient books the doctor (who must be bookable) at `date`, the clock moves to
+ * its start and the doctor completes it; the clock is then put back. Returns the appointment id.
+ */
+export async function completedConsultation(
+  t: TestContext,
+  patientUserId: string,
+  doctorUserId: string,
+  date = slotAfterClock(t),
+): Promise<string> {
+  const patient = await t.services.accounts.getAccount(patientUserId);
+  const body = { appointment_doctorId: doctorUserId, appointment_patientId: patient.patientId!, appointment_date: date };
+  const { appointment } = await t.services.appointments.create(patient, body);
+  const before = t.clock.now();
+  t.clock.set(Date.parse(date) + 5 * 60_000);
+  try {
+    const doctor = await t.services.accounts.getAccount(doctorUserId);
+    await t.services.appointments.modify(doctor, appointment.id, { appointment_status: 'completed' });
+  } finally {
+    t.clock.set(before);
+  }
+  return appointment.id;
 }
 
 export { DAY, HOUR };

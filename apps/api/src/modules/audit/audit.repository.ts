@@ -5,8 +5,8 @@ import type { ListAuditLogQuery } from '@rozmova/contracts';
 
 export type NewAuditEntry = typeof auditLog.$inferInsert;
 
-export async function insertAuditEntry(db: Db, entry: NewAuditEntry): Promise<void> {
-  await db.insert(auditLog).values(entry);
+export async function insertAuditEntries(db: Db, entries: NewAuditEntry[]): Promise<void> {
+  if (entries.length > 0) await db.insert(auditLog).values(entries);
 }
 
 export async function listAuditEntries(db: Db, query: ListAuditLogQuery) {

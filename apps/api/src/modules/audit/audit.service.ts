@@ -1,9 +1,10 @@
 import type { AuditLog, ListAuditLogQuery } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
-import { insertAuditEntry, listAuditEntries } from './audit.repository.ts';
+import { insertAuditEntries, listAuditEntries } from './audit.repository.ts';
 
-export type AuditAction = 'read' | 'update';
-export type AuditResource = 'patient' | 'patient_card' | 'user_reference';
+/** `lookup` and `list`: the patient was among those a search or a list answered with (the search text is not kept). */
+export type AuditAction = 'read' | 'update' | 'lookup' | 'list';
+export type AuditResource = 'patient' | 'patient_card' | 'user_reference' | 'appointment';
 
 /** One access by a member of staff to a patient's data. Only ids: the log itself holds no health data. */
 export interface AuditRecord {
@@ -17,7 +18,7 @@ export interface AuditRecord {
 /** Times come from the database (not the app clock), so entries sort in the order they were written. */
 export function createAuditService(deps: { db: Db }) {
   return {
-    record: (entry: AuditRecord, tx: Db = deps.db) => insertAuditEntry(tx, entry),
+    record: (entries: AuditRecord | AuditRecord[], tx: Db = deps.db) => insertAuditEntries(tx, [entries].flat()),
 
     async list(query: ListAuditLogQuery): Promise<AuditLog> {
       const { rows, total } = await listAuditEntries(deps.db, query);

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { CodePurpose } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
 import { patientCards, patients, sessions, users, verificationCodes } from '../../db/schema.ts';
@@ -66,21 +66,36 @@ export async function findLatestCode(db: Db, email: string, purpose: CodePurpose
   return row;
 }
 
-export async function incrementCodeAttempts(db: Db, id: string): Promise<number> {
+/**
+ * One try at the newest code of an address, in one statement so tries that arrive at once are counted one after
+ * another: a wrong code counts against `maxAttempts`, a right one does not and is marked used when `use` is set.
+ * Whether the code matched; undefined when it cannot be tried (none, used, expired or out of tries).
+ */
+export async function tryLatestCode(
+  db: Db,
+  input: { email: string; purpose: CodePurpose; codeHash: string; at: Date; maxAttempts: number; use: boolean },
+): Promise<boolean | undefined> {
+  const matches = sql`${verificationCodes.codeHash} = ${input.codeHash}`;
+  const latest = db
+    .select({ id: verificationCodes.id })
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.email, input.email), eq(verificationCodes.purpose, input.purpose)))
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
   const [row] = await db
     .update(verificationCodes)
-    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-    .where(eq(verificationCodes.id, id))
-    .returning({ attempts: verificationCodes.attempts });
-  return row?.attempts ?? 0;
-}
-
-/** Marks a code used; false when another request used it first. */
-export async function useCode(db: Db, id: string, at: Date): Promise<boolean> {
-  const rows = await db
-    .update(verificationCodes)
-    .set({ usedAt: at })
-    .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.usedAt)))
-    .returning({ id: verificationCodes.id });
-  return rows.length === 1;
+    .set({
+      attempts: sql`${verificationCodes.attempts} + case when ${matches} then 0 else 1 end`,
+      ...(input.use ? { usedAt: sql`case when ${matches} then ${input.at.toISOString()}::timestamptz end` } : {}),
+    })
+    .where(
+      and(
+        inArray(verificationCodes.id, latest),
+        isNull(verificationCodes.usedAt),
+        gt(verificationCodes.expiresAt, input.at),
+        lt(verificationCodes.attempts, input.maxAttempts),
+      ),
+    )
+    .returning({ matched: sql<boolean>`${matches}` });
+  return row?.matched;
 }

@@ -25,15 +25,13 @@ import { codeMail } from './auth.mails.ts';
 import {
   findLatestCode,
   findSessionByTokenHash,
-  incrementCodeAttempts,
   insertCode,
   insertSession,
   markPasswordVerified,
   revokeSession,
   revokeUserSessions,
   touchSession,
-  useCode,
-  type CodeRow,
+  tryLatestCode,
 } from './auth.repository.ts';
 
 const MINUTE = 60_000;
@@ -105,37 +103,27 @@ export function createAuthService(deps: {
     deps.realtime.disconnectUser(userId, keepSessionId);
   }
 
-  /** Checks a code without using it up; wrong tries count against the code. */
-  async function checkCode(email: string, purpose: CodePurpose, code: string): Promise<CodeRow> {
+  /** Tries the newest code sent to an address; a wrong one counts against its tries, a right one is used up with `use`. */
+  async function tryCode(email: string, purpose: CodePurpose, code: string, use: boolean): Promise<void> {
+    const codeHash = sha256(`${purpose}:${code}`);
+    const matched = await tryLatestCode(db, { email, purpose, codeHash, at: now(), maxAttempts: authRules.codeMaxAttempts, use });
+    if (matched === false) throw new AppError('CODE_INVALID', 'The code is not valid');
+    if (matched) return;
     const row = await findLatestCode(db, email, purpose);
     if (!row || row.usedAt) throw new AppError('CODE_INVALID', 'The code is not valid, ask for a new one');
-    if (row.expiresAt <= now() || row.attempts >= authRules.codeMaxAttempts) {
-      throw new AppError('CODE_EXPIRED', 'The code has expired, ask for a new one');
-    }
-    if (row.codeHash !== sha256(`${purpose}:${code}`)) {
-      await incrementCodeAttempts(db, row.id);
-      throw new AppError('CODE_INVALID', 'The code is not valid');
-    }
-    return row;
-  }
-
-  async function consumeCode(email: string, purpose: CodePurpose, code: string): Promise<void> {
-    const row = await checkCode(email, purpose, code);
-    if (!(await useCode(db, row.id, now()))) throw new AppError('CODE_INVALID', 'The code was already used');
+    throw new AppError('CODE_EXPIRED', 'The code has expired, ask for a new one');
   }
 
   const isRegistered = (user: UserRow | undefined): user is UserRow =>
     user !== undefined && user.passwordHash !== null && user.emailVerifiedAt !== null;
 
   async function assertPasswordMatches(user: UserRow, password: string, field?: string): Promise<void> {
-    const key = loginFailureKey(user.email);
-    await rateLimit.assertBelow(key, authRules.loginFailures);
-    if (!(await verifyPassword(user.passwordHash, password))) {
-      await rateLimit.record(key, authRules.loginFailures);
-      throw field
-        ? new AppError('INVALID_CREDENTIALS', 'The password is not correct', [{ path: field, message: 'The password is not correct' }])
-        : invalidCredentials();
-    }
+    // The try is counted before the hash is checked, so checks that arrive at once cannot pass the limit together.
+    const attempt = await rateLimit.consume(loginFailureKey(user.email), authRules.loginFailures);
+    if (await verifyPassword(user.passwordHash, password)) return attempt.release();
+    throw field
+      ? new AppError('INVALID_CREDENTIALS', 'The password is not correct', [{ path: field, message: 'The password is not correct' }])
+      : invalidCredentials();
   }
 
   /** Phone changes and account removal need the password confirmed in this session a short while ago. */
@@ -208,7 +196,7 @@ export function createAuthService(deps: {
       if (body.type === 'register' && isRegistered(await accounts.findByEmail(body.email))) {
         throw new AppError('EMAIL_TAKEN', 'A user with this e-mail is already registered');
       }
-      await checkCode(body.email, body.type, body.code);
+      await tryCode(body.email, body.type, body.code, false);
     },
 
     async registerPatient(body: RegisterPatientBody, device: DeviceInfo): Promise<string> {
@@ -218,7 +206,7 @@ export function createAuthService(deps: {
       }
       // Checked before the code is used up, so a refused password does not cost the code.
       assertAcceptablePassword(body.password);
-      await consumeCode(body.email, 'register', body.code);
+      await tryCode(body.email, 'register', body.code, true);
       const fields = { password: body.password, userName: body.user_name, phone: body.phone, locale: body.locale };
       const user = existing
         ? await accounts.claimAccount(existing, fields)
@@ -261,7 +249,7 @@ export function createAuthService(deps: {
         if (!user || user.deletedAt) throw new AppError('CODE_INVALID', 'The code is not valid, ask for a new one');
         assertAcceptablePassword(body.password);
         if (!user.isActive) throw new AppError('ACCOUNT_DISABLED', 'This account is deactivated');
-        await consumeCode(body.email, 'recover-pass', body.code);
+        await tryCode(body.email, 'recover-pass', body.code, true);
         await accounts.setPassword(user.id, body.password, { proofOfEmail: true });
         await endAllSessions(user.id);
         return startSession(user, device);

@@ -221,6 +221,14 @@ describe('POST /v1/auth/login', () => {
     expect((await tryLogin(email, PASSWORD)).status).toBe(200);
   });
 
+  test('successful logins do not count against the 10 failures', async () => {
+    const { email } = await registerPatient(t.app, t.mail);
+    for (let i = 0; i < 9; i++) expect((await tryLogin(email, 'Wrong-password-1')).status).toBe(400);
+    for (let i = 0; i < 3; i++) expect((await tryLogin(email, PASSWORD)).status).toBe(200);
+    expect((await tryLogin(email, 'Wrong-password-1')).status).toBe(400);
+    expect((await tryLogin(email, PASSWORD)).status).toBe(429);
+  });
+
   test('400 for a malformed body', async () => {
     for (const body of [{}, { email: 'x', password: 'y' }, { email: uniqueEmail(), password: '' }, { email: uniqueEmail(), password: 'x', role: 'root' }]) {
       const response = await call(t.app, 'POST', LOGIN, { body });

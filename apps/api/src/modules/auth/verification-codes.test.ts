@@ -185,6 +185,16 @@ describe('POST /v1/verification-codes/check-code', () => {
     expect((await check({ email, code, type: 'register' })).status).toBe(200);
   });
 
+  test('a right try does not count: after 4 wrong tries the code is checked, then used to sign up', async () => {
+    const { email, code } = await freshCode();
+    for (let i = 0; i < 4; i++) expect((await check({ email, code: otherCode(code), type: 'register' })).status).toBe(400);
+    expect((await check({ email, code, type: 'register' })).status).toBe(200);
+    const registered = await call(t.app, 'POST', '/v1/auth/register-patient', {
+      body: { email, code, password: 'Quiet-River-Stone-7', user_name: 'Тарас' },
+    });
+    expect(registered.status).toBe(201);
+  });
+
   test('after 5 wrong tries the code is dead: 410 even with the right code', async () => {
     const { email, code } = await freshCode();
     for (let i = 0; i < 5; i++) expect((await check({ email, code: otherCode(code), type: 'register' })).status).toBe(400);

@@ -99,7 +99,7 @@ const demoPeople: DemoPerson[] = [
 ];
 
 /**
- * Demo accounts for a fresh development database. Their passwords are random, made at first start,
+ * Demo accounts for a fresh development database (the caller decides it is fresh). Their passwords are random, made at first start,
  * and kept in DATA_DIR so they can be printed at every start. Demo doctors get a full profile and working hours; the demo
  * patient one free consultation.
  */
@@ -111,10 +111,11 @@ export function createDemoService(deps: {
 }) {
   const file = path.join(deps.dataDir, 'demo-accounts.json');
   return {
-    async seedIfEmpty(): Promise<void> {
-      if (!(await deps.accounts.isEmpty())) return;
+    async seed(): Promise<void> {
       const created: DemoAccount[] = [];
       for (const { doctor, freeConsultations = 0, ...person } of demoPeople) {
+        // ADMIN_EMAIL may name a demo address: that account is the configured admin.
+        if (await deps.accounts.findByEmail(person.email)) continue;
         const password = `demo-${randomBytes(6).toString('base64url')}`;
         const user = await deps.accounts.createAccount({ ...person, password, emailVerified: true, locale: 'uk' });
         if (doctor) await deps.doctors.configure(user.id, doctor);

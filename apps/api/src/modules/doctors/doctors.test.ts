@@ -406,7 +406,7 @@ describe('demo doctors', () => {
   test('a fresh demo database has four doctors with profiles and hours, and a patient with a free consultation', async () => {
     const demo = await createTestApp();
     try {
-      await demo.services.demo.seedIfEmpty();
+      await demo.services.demo.seed();
       const accounts = demo.services.demo.accounts();
       expect(accounts.filter((account) => account.role === 'doctor')).toHaveLength(4);
       expect(new Set(accounts.map((account) => account.role))).toEqual(new Set(['patient', 'doctor', 'operator', 'admin']));

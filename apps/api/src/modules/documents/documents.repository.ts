@@ -56,3 +56,9 @@ export async function deleteReferencesOfPatient(db: Db, patientId: string): Prom
     .returning({ storageKey: userReferences.storageKey });
   return rows.map((row) => row.storageKey);
 }
+
+/** Every storage key a document row refers to. */
+export async function listStorageKeys(db: Db): Promise<Set<string>> {
+  const rows = await db.select({ storageKey: userReferences.storageKey }).from(userReferences);
+  return new Set(rows.map((row) => row.storageKey));
+}

@@ -20,6 +20,7 @@ import {
   findReference,
   insertReference,
   listReferencesOfPatient,
+  listStorageKeys,
   lockPatientUploads,
   updateReferenceStatus,
   type ReferenceRow,
@@ -36,21 +37,26 @@ export interface AuditRecorder {
 /** The caller of a documents call: the signed-in account (user row, its patient id when it is a patient). */
 export type Actor = AccountRow;
 
-/** Whether a doctor has a pending (scheduled or running) appointment with a patient (the appointments module answers). */
-export type DoctorOfPendingAppointment = (doctorId: string, patientId: string) => Promise<boolean>;
+/** Whether the patient is the doctor's own (a scheduled, running or completed consultation; appointments answers). */
+export type DoctorOfPatient = (doctorId: string, patientId: string) => Promise<boolean>;
 
 /**
- * Whether a staff member may see and review a patient's documents. PRODUCT.md: the doctor of the patient's pending or
- * running appointment; admins always. Operators never (they book and chat, they do not review health documents).
+ * Whether a staff member may see and review a patient's documents: the patient's own doctor; admins always.
+ * Operators never (they book and chat, they do not review health documents).
  */
 export async function canStaffAccessDocuments(
   actor: Actor,
   patient: { id: string },
-  isDoctorOfPending: DoctorOfPendingAppointment,
+  isDoctorOfPatient: DoctorOfPatient,
 ): Promise<boolean> {
   if (actor.user.role === 'admin') return true;
-  return actor.user.role === 'doctor' && (await isDoctorOfPending(actor.user.id, patient.id));
+  return actor.user.role === 'doctor' && (await isDoctorOfPatient(actor.user.id, patient.id));
 }
+
+/** Storage keys of documents start with this word. */
+const STORAGE_PREFIX = 'document';
+/** An upload writes its file, then its row: a younger file without a row may be an upload in flight. */
+const ORPHAN_FILE_GRACE_MS = 60 * 60 * 1000;
 
 export const DOCUMENT_BASE_NAME = 'Документ';
 export const DOCUMENT_TIME_ZONE = 'Europe/Kyiv';
@@ -115,7 +121,7 @@ export function createDocumentsService(deps: {
   storage: Storage;
   clock: Clock;
   audit: AuditRecorder;
-  isDoctorOfPendingAppointment: DoctorOfPendingAppointment;
+  isDoctorOfPatient: DoctorOfPatient;
 }) {
   const { db, storage, clock } = deps;
 
@@ -129,7 +135,7 @@ export function createDocumentsService(deps: {
     const row = await findReference(db, id);
     if (!row) throw notFound('Document');
     if (actor.patientId === row.patientId) return { row, asStaff: false };
-    if (actor.user.role !== 'patient' && (await canStaffAccessDocuments(actor, { id: row.patientId }, deps.isDoctorOfPendingAppointment))) return { row, asStaff: true };
+    if (actor.user.role !== 'patient' && (await canStaffAccessDocuments(actor, { id: row.patientId }, deps.isDoctorOfPatient))) return { row, asStaff: true };
     throw notFound('Document');
   }
 
@@ -146,7 +152,7 @@ export function createDocumentsService(deps: {
     async upload(actor: Actor, content: AsyncIterable<Buffer>): Promise<UserReference> {
       const patientId = ownPatientId(actor);
       if ((await countReferencesOfPatient(db, patientId)) >= DOCUMENTS_PER_PATIENT) throw limitReached();
-      const key = newStorageKey('document');
+      const key = newStorageKey(STORAGE_PREFIX);
       let type: DetectedType | undefined;
       let size: number;
       try {
@@ -215,6 +221,16 @@ export function createDocumentsService(deps: {
       return async () => {
         for (const key of keys) await storage.delete(key);
       };
+    },
+
+    /** Removes the files no document row refers to (a crash between writing a file and its row); answers how many. */
+    async removeOrphanFiles(): Promise<number> {
+      const old = await storage.listOlderThan(STORAGE_PREFIX, new Date(clock.now().getTime() - ORPHAN_FILE_GRACE_MS));
+      if (old.length === 0) return 0;
+      const referenced = await listStorageKeys(db);
+      const orphans = old.filter((key) => !referenced.has(key));
+      for (const key of orphans) await storage.delete(key);
+      return orphans.length;
     },
   };
 }

@@ -29,8 +29,13 @@ export async function findFeedback(db: Db, id: string): Promise<FeedbackRow | un
   return row;
 }
 
-/** The user's feedback of a type (for doctor feedback: about that doctor). */
-export async function findFeedbackOfUser(db: Db, userId: string, type: FeedbackType, doctorId?: string): Promise<FeedbackRow | undefined> {
+/** The user's feedback of a type (for doctor feedback: of that consultation). */
+export async function findFeedbackOfUser(
+  db: Db,
+  userId: string,
+  type: FeedbackType,
+  appointmentId?: string,
+): Promise<FeedbackRow | undefined> {
   const [row] = await db
     .select()
     .from(feedback)
@@ -38,7 +43,7 @@ export async function findFeedbackOfUser(db: Db, userId: string, type: FeedbackT
       and(
         eq(feedback.userId, userId),
         eq(feedback.type, type),
-        type === 'doctor' ? (doctorId ? eq(feedback.doctorId, doctorId) : isNull(feedback.doctorId)) : undefined,
+        type !== 'doctor' ? undefined : appointmentId ? eq(feedback.appointmentId, appointmentId) : isNull(feedback.appointmentId),
       ),
     )
     .orderBy(desc(feedback.createdAt))
@@ -46,7 +51,7 @@ export async function findFeedbackOfUser(db: Db, userId: string, type: FeedbackT
   return row;
 }
 
-/** Serialises one user's feedback writes until the transaction ends, so "one per user and type" holds under races. */
+/** Serialises one user's feedback writes until the transaction ends, so "one per user and type" (and consultation) holds. */
 export async function lockFeedbackOfUser(tx: Db, userId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`feedback:${userId}`}))`);
 }

@@ -7,6 +7,7 @@ import {
   feedbackPaths,
   feedbackQuerySchema,
   feedbackSchema,
+  feedbackViewSchema,
   idParamsSchema,
   updateFeedbackBodySchema,
 } from '@rozmova/contracts';
@@ -16,7 +17,8 @@ import type { FeedbackService } from './feedback.service.ts';
 export function registerFeedbackRoutes(app: FastifyInstance, deps: { feedback: FeedbackService }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { access: 'user' } as const;
-  // Published feedback is public (the landing page's reviews); a token shows the caller's own or, for admins, all.
+  // Published feedback is public (the landing page's reviews, without the author's ids or surname); a token shows the
+  // caller's own in full or, for admins, all.
   const anyone = { access: 'optional' } as const;
 
   r.post(
@@ -46,8 +48,10 @@ export function registerFeedbackRoutes(app: FastifyInstance, deps: { feedback: F
     },
   );
 
-  r.get(feedbackPaths.one, { config: anyone, schema: { params: idParamsSchema, response: { 200: feedbackSchema } } }, async (request) =>
-    deps.feedback.get(request.auth?.account, request.params.id),
+  r.get(
+    feedbackPaths.one,
+    { config: anyone, schema: { params: idParamsSchema, response: { 200: feedbackViewSchema } } },
+    async (request) => deps.feedback.get(request.auth?.account, request.params.id),
   );
 
   r.put(

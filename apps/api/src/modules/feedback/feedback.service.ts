@@ -1,4 +1,13 @@
-import type { CreateFeedbackBody, Feedback, FeedbackList, FeedbackType, UpdateFeedbackBody } from '@rozmova/contracts';
+import type {
+  AppointmentStatus,
+  CreateFeedbackBody,
+  Feedback,
+  FeedbackList,
+  FeedbackType,
+  FeedbackView,
+  PublicFeedback,
+  UpdateFeedbackBody,
+} from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { AccountRow } from '../accounts/accounts.repository.ts';
@@ -18,35 +27,64 @@ import {
 /** The most a list answers with (newest first); `count` says how many there are. */
 export const FEEDBACK_LIST_LIMIT = 200;
 
-export function toFeedback(row: FeedbackRow): Feedback {
+/** Published feedback as everyone reads it: the first name (none when anonymous), no author ids. */
+export function toPublicFeedback(row: FeedbackRow): PublicFeedback {
   return {
     id: row.id,
     type: row.type,
     feedback_rating: row.rating,
-    feedback_user_name: row.userName,
+    feedback_user_name: row.isAnonymous ? null : (row.userName.trim().split(/\s+/)[0] ?? ''),
     feedback_type: row.type,
     feedback_clinic_name: row.clinicName,
     feedback_comment: row.comment,
-    patient_id: row.patientId,
     doctor_id: row.doctorId,
+    is_anonymous: row.isAnonymous,
     is_published: row.isPublished,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
+/** Everything: for the author and admins. */
+export function toFeedback(row: FeedbackRow): Feedback {
+  const { userName, patientId, appointmentId } = row;
+  return { ...toPublicFeedback(row), feedback_user_name: userName, patient_id: patientId, appointment_id: appointmentId };
+}
+
 const isAdmin = (actor: AccountRow | undefined) => actor?.user.role === 'admin';
 const isAuthor = (actor: AccountRow | undefined, row: FeedbackRow) => actor !== undefined && row.userId === actor.user.id;
+const viewFor = (actor: AccountRow | undefined, row: FeedbackRow): FeedbackView =>
+  isAdmin(actor) || isAuthor(actor, row) ? toFeedback(row) : toPublicFeedback(row);
 
-export function createFeedbackService(deps: { db: Db; accounts: AccountsService; clinicName: string }) {
+/** The appointments module's answer: the patient's own appointment (its doctor and status), or undefined. */
+export interface Consultations {
+  consultationOfPatient(
+    patientId: string,
+    appointmentId: string,
+  ): Promise<{ doctorId: string; status: AppointmentStatus } | undefined>;
+}
+
+export function createFeedbackService(deps: {
+  db: Db;
+  accounts: AccountsService;
+  appointments: Consultations;
+  clinicName: string;
+}) {
   const { db, accounts } = deps;
 
-  async function assertDoctor(doctorId: string | undefined): Promise<void> {
-    if (doctorId === undefined) return;
-    const doctor = await accounts.getAccount(doctorId).catch(() => undefined);
-    if (doctor?.user.role !== 'doctor') {
-      throw new AppError('VALIDATION_FAILED', 'Validation failed', [{ path: 'body.doctor_id', message: 'No such doctor' }]);
+  /** A doctor review is of the author's completed consultation; a `doctor_id` sent must be its doctor. */
+  async function reviewedConsultation(author: AccountRow, body: CreateFeedbackBody) {
+    if (!author.patientId) throw forbidden('Only the patient of a consultation reviews its doctor');
+    const appointmentId = body.appointment_id!;
+    const consultation = await deps.appointments.consultationOfPatient(author.patientId, appointmentId);
+    if (!consultation) throw notFound('Appointment');
+    if (consultation.status !== 'completed') throw forbidden('A consultation is reviewed once it is completed');
+    if (body.doctor_id !== undefined && body.doctor_id !== consultation.doctorId) {
+      throw new AppError('VALIDATION_FAILED', 'Validation failed', [
+        { path: 'body.doctor_id', message: 'Not the doctor of this consultation' },
+      ]);
     }
+    return { appointmentId, doctorId: consultation.doctorId };
   }
 
   /** The feedback when the actor may read it (author, admin, or published); otherwise 404. */
@@ -56,18 +94,18 @@ export function createFeedbackService(deps: { db: Db; accounts: AccountsService;
     return row;
   }
 
-  /** Writes on behalf of `author`; quiz feedback is one per user (doctor feedback one per user and doctor). */
+  /** Writes on behalf of `author`; quiz feedback is one per user, doctor feedback one per consultation. */
   async function write(author: AccountRow, body: CreateFeedbackBody, mode: 'create' | 'upsert'): Promise<{ feedback: Feedback; created: boolean }> {
-    await assertDoctor(body.type === 'doctor' ? body.doctor_id : undefined);
-    const doctorId = body.type === 'doctor' ? body.doctor_id : undefined;
+    const review = body.type === 'doctor' ? await reviewedConsultation(author, body) : undefined;
     return db.transaction(async (tx) => {
       await lockFeedbackOfUser(tx, author.user.id);
-      const existing = await findFeedbackOfUser(tx, author.user.id, body.type, doctorId);
+      const existing = await findFeedbackOfUser(tx, author.user.id, body.type, review?.appointmentId);
       if (existing && mode === 'upsert') {
         const updated = await updateFeedback(tx, existing.id, {
           rating: body.feedback_rating,
           comment: body.feedback_comment,
           userName: author.user.userName,
+          isAnonymous: body.is_anonymous,
           // A changed review goes back to moderation.
           isPublished: false,
         });
@@ -78,7 +116,9 @@ export function createFeedbackService(deps: { db: Db; accounts: AccountsService;
         type: body.type,
         userId: author.user.id,
         patientId: author.patientId,
-        doctorId: doctorId ?? null,
+        doctorId: review?.doctorId ?? null,
+        appointmentId: review?.appointmentId ?? null,
+        isAnonymous: body.is_anonymous ?? false,
         rating: body.feedback_rating,
         comment: body.feedback_comment,
         userName: author.user.userName,
@@ -103,10 +143,11 @@ export function createFeedbackService(deps: { db: Db; accounts: AccountsService;
       return write(author, body, 'upsert');
     },
 
-    /** Admins see everything; everyone else the published feedback (the landing page's reviews). */
+    /** Admins see everything; everyone else the public part of published feedback (the landing page's reviews). */
     async list(actor: AccountRow | undefined, type: FeedbackType | undefined): Promise<FeedbackList> {
-      const { rows, total } = await listFeedback(db, { type, publishedOnly: !isAdmin(actor) }, FEEDBACK_LIST_LIMIT);
-      return { feedback: rows.map(toFeedback), count: total };
+      const admin = isAdmin(actor);
+      const { rows, total } = await listFeedback(db, { type, publishedOnly: !admin }, FEEDBACK_LIST_LIMIT);
+      return { feedback: rows.map(admin ? toFeedback : toPublicFeedback), count: total };
     },
 
     async listOfUser(actor: AccountRow, userId: string, type: FeedbackType | undefined): Promise<FeedbackList> {
@@ -115,17 +156,25 @@ export function createFeedbackService(deps: { db: Db; accounts: AccountsService;
       return { feedback: rows.map(toFeedback), count: total };
     },
 
-    get: async (actor: AccountRow | undefined, id: string): Promise<Feedback> => toFeedback(await readable(actor, id)),
+    get: async (actor: AccountRow | undefined, id: string): Promise<FeedbackView> => viewFor(actor, await readable(actor, id)),
 
-    /** The author changes rating and comment (which unpublishes it); an admin publishes or hides. */
+    /**
+     * The author changes rating and comment (which unpublishes it) and anonymity; an admin publishes or hides. A doctor
+     * review from before reviews needed a consultation is never published.
+     */
     async update(actor: AccountRow, id: string, body: UpdateFeedbackBody): Promise<Feedback> {
       const row = await readable(actor, id);
       const changesText = body.feedback_rating !== undefined || body.feedback_comment !== undefined;
-      if (changesText && !isAuthor(actor, row)) throw forbidden('Only the author changes a feedback');
+      const authorsPart = changesText || body.is_anonymous !== undefined;
+      if (authorsPart && !isAuthor(actor, row)) throw forbidden('Only the author changes a feedback');
       if (body.is_published !== undefined && !isAdmin(actor)) throw forbidden('Only an admin publishes feedback');
+      if (body.is_published && row.type === 'doctor' && !row.appointmentId) {
+        throw forbidden('A doctor review without a consultation is not published');
+      }
       const updated = await updateFeedback(db, id, {
         rating: body.feedback_rating,
         comment: body.feedback_comment,
+        isAnonymous: body.is_anonymous,
         isPublished: body.is_published ?? (changesText ? false : undefined),
       });
       if (!updated) throw notFound('Feedback');

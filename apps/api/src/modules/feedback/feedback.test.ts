@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { feedbackSchema } from '@rozmova/contracts';
+import { feedback as feedbackTable } from '../../db/schema.ts';
 import { call, createTestApp, loginAs, registerPatient, type SignedIn, type TestContext } from '../../test/harness.ts';
+import { bookableDoctor, completedConsultation, quickPatient, slotAfterClock } from '../appointments/test-support.ts';
 
 const FEEDBACK = '/v1/feedback';
 const one = (id: string) => `${FEEDBACK}/${id}`;
@@ -9,11 +12,9 @@ const ofUser = (id: string) => `${FEEDBACK}/user/${id}`;
 
 let t: TestContext;
 let admin: SignedIn;
-let doctor: SignedIn;
 beforeAll(async () => {
   t = await createTestApp({ env: { CLINIC_NAME: 'Клініка Розмова' } });
   admin = await loginAs(t.app, 'admin');
-  doctor = await loginAs(t.app, 'doctor', { userName: 'Dr. Shevchenko' });
 });
 afterAll(async () => {
   await t?.close();
@@ -49,23 +50,15 @@ describe('POST /v1/feedback', () => {
     ['a rating of 4.5', { ...quiz(), feedback_rating: 4.5 }],
     ['a comment of 2001 characters', quiz(5, 'x'.repeat(2001))],
     ['an unknown type', { ...quiz(), type: 'clinic' }],
-    ['doctor feedback without doctor_id', { type: 'doctor', feedback_rating: 4 }],
+    ['doctor feedback without appointment_id', { type: 'doctor', feedback_rating: 4, doctor_id: randomUUID() }],
+    ['is_anonymous that is not a boolean', { ...quiz(), is_anonymous: 'yes' }],
   ])('refuses %s with 400', async (_name, body) => {
     const patient = await registerPatient(t.app, t.mail);
     const response = await call(t.app, 'POST', FEEDBACK, { token: patient.token, body });
     expect(response.status).toBe(400);
   });
 
-  test('doctor feedback names a doctor; one that is not a doctor is refused', async () => {
-    const patient = await registerPatient(t.app, t.mail);
-    const ok = await call(t.app, 'POST', FEEDBACK, { token: patient.token, body: { type: 'doctor', feedback_rating: 4, doctor_id: doctor.userId } });
-    expect(ok.status).toBe(201);
-    expect(ok.body).toMatchObject({ type: 'doctor', doctor_id: doctor.userId });
-    for (const doctorId of [admin.userId, randomUUID()]) {
-      const bad = await call(t.app, 'POST', FEEDBACK, { token: patient.token, body: { type: 'doctor', feedback_rating: 4, doctor_id: doctorId } });
-      expect(bad.status).toBe(400);
-      expect(bad.body.errors[0].path).toBe('body.doctor_id');
-    }
+  test('anonymous callers may not leave feedback', async () => {
     expect((await call(t.app, 'POST', FEEDBACK, { body: quiz() })).status).toBe(401);
   });
 });
@@ -175,5 +168,124 @@ describe('account removal', () => {
     const kept = await call(t.app, 'GET', one(created.body.id), { token: admin.token });
     expect(kept.status).toBe(200);
     expect(kept.body).toMatchObject({ feedback_rating: 4, feedback_user_name: '' });
+  });
+});
+
+describe('doctor reviews: only the patient of a completed consultation, one per consultation', () => {
+  const review = (who: { token: string }, appointmentId: string, extra: object = {}) =>
+    call(t.app, 'POST', FEEDBACK, { token: who.token, body: { type: 'doctor', feedback_rating: 5, feedback_comment: 'Уважна', appointment_id: appointmentId, ...extra } });
+
+  test('a completed consultation: 201 with the doctor derived; a second review of it is 409, the upsert changes the same one', async () => {
+    const doctor = await bookableDoctor(t);
+    const patient = await quickPatient(t, 'Олена Петренко');
+    const consultation = await completedConsultation(t, patient.userId, doctor.userId);
+    const created = await review(patient, consultation);
+    expect(created.status, created.text).toBe(201);
+    expect(created.body).toMatchObject({ type: 'doctor', doctor_id: doctor.userId, appointment_id: consultation, patient_id: patient.patientId, is_anonymous: false });
+    const again = await review(patient, consultation, { doctor_id: doctor.userId });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('FEEDBACK_EXISTS');
+    const changed = await call(t.app, 'POST', ofUser(patient.userId), {
+      token: patient.token,
+      body: { type: 'doctor', feedback_rating: 3, appointment_id: consultation, is_anonymous: true },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ id: created.body.id, feedback_rating: 3, is_anonymous: true });
+    // A second consultation with the same doctor may be reviewed too.
+    const later = await completedConsultation(t, patient.userId, doctor.userId, slotAfterClock(t, 2));
+    expect((await review(patient, later)).status).toBe(201);
+  });
+
+  test('refused: no consultation (404), another patient\'s (404), a scheduled one (403), another doctor named (400), staff (403)', async () => {
+    const doctor = await bookableDoctor(t);
+    const other = await bookableDoctor(t);
+    const patient = await quickPatient(t);
+    const stranger = await quickPatient(t);
+    const consultation = await completedConsultation(t, patient.userId, doctor.userId);
+
+    expect((await review(patient, randomUUID())).status).toBe(404);
+    expect((await review(stranger, consultation)).status).toBe(404);
+    const wrongDoctor = await review(patient, consultation, { doctor_id: other.userId });
+    expect(wrongDoctor.status).toBe(400);
+    expect(wrongDoctor.body.errors[0].path).toBe('body.doctor_id');
+    expect((await review(doctor, consultation)).status).toBe(403);
+
+    const account = await t.services.accounts.getAccount(patient.userId);
+    const body = { appointment_doctorId: other.userId, appointment_patientId: patient.patientId!, appointment_date: slotAfterClock(t, 3) };
+    const scheduled = (await t.services.appointments.create(account, body)).appointment.id;
+    const early = await review(patient, scheduled);
+    expect(early.status).toBe(403);
+    expect(early.body.code).toBe('FORBIDDEN');
+    const list = await call(t.app, 'GET', `${ofUser(patient.userId)}?type=doctor`, { token: patient.token });
+    expect(list.body.count).toBe(0);
+  });
+
+  test('50 reviews of one consultation at once: exactly one is created', async () => {
+    const doctor = await bookableDoctor(t);
+    const patient = await quickPatient(t);
+    const consultation = await completedConsultation(t, patient.userId, doctor.userId);
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => review(patient, consultation, { feedback_rating: (i % 5) + 1 })));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(49);
+    const rows = await t.database.db.select().from(feedbackTable).where(eq(feedbackTable.appointmentId, consultation));
+    expect(rows).toHaveLength(1);
+  });
+
+  test('the public list and a published review show the first name only (or no name when anonymous), never ids or e-mail', async () => {
+    const doctor = await bookableDoctor(t);
+    const named = await quickPatient(t, 'Тарас Григоренко-Вовк');
+    const hidden = await quickPatient(t, 'Леся Українка');
+    const first = await review(named, await completedConsultation(t, named.userId, doctor.userId), { feedback_comment: 'Дякую' });
+    const second = await review(hidden, await completedConsultation(t, hidden.userId, doctor.userId, slotAfterClock(t, 2)), { is_anonymous: true });
+    const quizAnonymous = await call(t.app, 'POST', FEEDBACK, { token: hidden.token, body: { ...quiz(4), is_anonymous: true } });
+    for (const id of [first.body.id, second.body.id, quizAnonymous.body.id]) {
+      expect((await call(t.app, 'PUT', one(id), { token: admin.token, body: { is_published: true } })).status).toBe(200);
+    }
+
+    const doctorView = await call(t.app, 'GET', FEEDBACK, { token: doctor.token });
+    for (const list of [await call(t.app, 'GET', `${FEEDBACK}?type=doctor`), doctorView, await call(t.app, 'GET', FEEDBACK, { token: named.token })]) {
+      const byId = new Map(list.body.feedback.map((item: { id: string }) => [item.id, item]));
+      expect(byId.get(first.body.id)).toEqual({
+        id: first.body.id,
+        type: 'doctor',
+        feedback_type: 'doctor',
+        feedback_rating: 5,
+        feedback_user_name: 'Тарас',
+        is_anonymous: false,
+        feedback_clinic_name: 'Клініка Розмова',
+        feedback_comment: 'Дякую',
+        doctor_id: doctor.userId,
+        is_published: true,
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      });
+      expect(byId.get(second.body.id)).toMatchObject({ feedback_user_name: null, is_anonymous: true });
+      const text = JSON.stringify(list.body);
+      for (const secret of [named.patientId, hidden.patientId, named.userId, hidden.userId, named.email, hidden.email, 'Григоренко', 'Леся', 'Українка']) {
+        expect(text).not.toContain(secret);
+      }
+    }
+    expect((await call(t.app, 'GET', `${FEEDBACK}?type=quiz`)).body.feedback.find((item: { id: string }) => item.id === quizAnonymous.body.id)).toMatchObject({
+      feedback_user_name: null,
+    });
+    const single = await call(t.app, 'GET', one(first.body.id));
+    expect(single.body).not.toHaveProperty('patient_id');
+    expect(single.body.feedback_user_name).toBe('Тарас');
+    // Admins and the author still see everything.
+    const adminView = await call(t.app, 'GET', one(second.body.id), { token: admin.token });
+    expect(adminView.body).toMatchObject({ feedback_user_name: 'Леся Українка', patient_id: hidden.patientId, is_anonymous: true });
+    expect((await call(t.app, 'GET', one(first.body.id), { token: named.token })).body.patient_id).toBe(named.patientId);
+  });
+
+  test('an unverified doctor review (written before consultations were required) cannot be published', async () => {
+    const doctor = await bookableDoctor(t);
+    const [legacy] = await t.database.db
+      .insert(feedbackTable)
+      .values({ type: 'doctor', doctorId: doctor.userId, rating: 1, userName: 'Хтось', clinicName: 'Клініка Розмова' })
+      .returning();
+    const publish = await call(t.app, 'PUT', one(legacy!.id), { token: admin.token, body: { is_published: true } });
+    expect(publish.status).toBe(403);
+    expect((await call(t.app, 'GET', `${FEEDBACK}?type=doctor`)).body.feedback.map((item: { id: string }) => item.id)).not.toContain(legacy!.id);
   });
 });

@@ -28,6 +28,20 @@ export async function upsertJob(db: Db, job: { kind: string; key: string; runAt:
     });
 }
 
+/**
+ * Adds a one-off job unless one with this key exists, pending or finished and still kept: work scheduled again by a
+ * run that is repeated (a crash before its outcome was recorded) is not done twice. Two at once: the pending-key
+ * index keeps one.
+ */
+export async function insertJobOnce(db: Db, job: { kind: string; key: string; runAt: Date; payload: object }, now: Date): Promise<void> {
+  const [existing] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.key, job.key)).limit(1);
+  if (existing) return;
+  await db
+    .insert(jobs)
+    .values({ kind: job.kind, key: job.key, runAt: job.runAt, payload: job.payload, createdAt: now, updatedAt: now })
+    .onConflictDoNothing();
+}
+
 export async function deletePendingJob(db: Db, key: string): Promise<void> {
   await db.delete(jobs).where(and(eq(jobs.key, key), pending));
 }

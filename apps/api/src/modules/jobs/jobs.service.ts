@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { claimDueJobs, deleteFinishedJobs, deletePendingJob, finishJob, upsertJob, type ClaimedJob } from './jobs.repository.ts';
+import { claimDueJobs, deleteFinishedJobs, deletePendingJob, finishJob, insertJobOnce, upsertJob, type ClaimedJob } from './jobs.repository.ts';
 
-export type JobHandler = (payload: any) => Promise<void>;
+/** `job.key` and `job.id` stay the same when a run is repeated: a handler derives idempotency keys from them. */
+export type JobHandler = (payload: any, job: { id: string; key: string }) => Promise<void>;
 
 export type JobsLog = Pick<FastifyBaseLogger, 'warn' | 'error'>;
 
@@ -40,6 +41,9 @@ export function createJobsService(deps: { db: Db; clock: Clock; log: JobsLog }) 
   let timer: NodeJS.Timeout | undefined;
   let tick: Promise<void> | undefined;
   let stopped = true;
+  let intervalMs = 0;
+  /** runSoon was called during a round: another round follows at once. */
+  let again = false;
   let lastPurge = 0;
 
   async function run(job: ClaimedJob): Promise<void> {
@@ -50,7 +54,7 @@ export function createJobsService(deps: { db: Db; clock: Clock; log: JobsLog }) 
       return;
     }
     try {
-      await handler(job.payload);
+      await handler(job.payload, { id: job.id, key: job.key });
     } catch (error) {
       const failed = job.attempts >= JOB_MAX_ATTEMPTS;
       // The log names the job and the error type only: messages can carry data of the people concerned.
@@ -103,15 +107,19 @@ export function createJobsService(deps: { db: Db; clock: Clock; log: JobsLog }) 
     }
   }
 
-  function plan(intervalMs: number): void {
+  function round(): void {
+    timer = undefined;
+    again = false;
+    tick = work().finally(() => {
+      tick = undefined;
+      if (again && !stopped) round();
+      else plan();
+    });
+  }
+
+  function plan(): void {
     if (stopped) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      tick = work().finally(() => {
-        tick = undefined;
-        plan(intervalMs);
-      });
-    }, intervalMs);
+    timer = setTimeout(round, intervalMs);
     timer.unref();
   }
 
@@ -126,6 +134,10 @@ export function createJobsService(deps: { db: Db; clock: Clock; log: JobsLog }) 
     schedule: (job: { kind: string; key: string; runAt: Date; payload: object }, tx?: Db): Promise<void> =>
       upsertJob(tx ?? db, job, clock.now()),
 
+    /** A one-off job, added unless one with this key exists (pending, or finished and still kept: 7 days). */
+    enqueue: (job: { kind: string; key: string; runAt: Date; payload: object }, tx?: Db): Promise<void> =>
+      insertJobOnce(tx ?? db, job, clock.now()),
+
     /** Deletes the pending job of that key (a run already under way finishes). */
     cancel: (key: string, tx?: Db): Promise<void> => deletePendingJob(tx ?? db, key),
 
@@ -136,10 +148,25 @@ export function createJobsService(deps: { db: Db; clock: Clock; log: JobsLog }) 
     purgeOld,
 
     /** Polls every `intervalMs` (a round that finds a full batch goes on at once). */
-    start(intervalMs: number): void {
+    start(everyMs: number): void {
       if (!stopped) return;
       stopped = false;
-      plan(intervalMs);
+      intervalMs = everyMs;
+      plan();
+    },
+
+    /**
+     * Runs a round now instead of at the next poll (after a commit that added due work), in the background; the
+     * queue delivers it anyway. Nothing when the worker is off (JOBS_POLL_MS=0: this instance runs no jobs).
+     */
+    runSoon(): void {
+      if (stopped) return;
+      if (tick) {
+        again = true;
+        return;
+      }
+      if (timer) clearTimeout(timer);
+      round();
     },
 
     /** Stops polling and waits for the round under way. */

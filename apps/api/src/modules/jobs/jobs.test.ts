@@ -221,6 +221,36 @@ describe('jobs', () => {
     const [row] = await t.database.db.select().from(jobs).where(eq(jobs.key, key('worker')));
     expect(row!.status).toBe('done');
   });
+
+  test('runSoon runs due jobs now rather than at the next poll; with the worker off it does nothing', async () => {
+    let ranJob!: (payload: unknown) => void;
+    const done = new Promise((resolve) => (ranJob = resolve));
+    const { kind, ran, key } = recorder(t, async (payload) => ranJob(payload));
+    await t.services.jobs.schedule({ kind, key: key('off'), runAt: t.clock.now(), payload: { n: 1 } });
+    t.services.jobs.runSoon();
+    await t.services.jobs.stop();
+    expect(ran).toEqual([]);
+
+    // An hour between polls: only runSoon can run it while the test waits.
+    t.services.jobs.start(60 * MINUTE);
+    try {
+      t.services.jobs.runSoon();
+      expect(await done).toEqual({ n: 1 });
+    } finally {
+      await t.services.jobs.stop();
+    }
+  });
+
+  test('enqueue adds a job once per key, even after it ran', async () => {
+    const { kind, ran, key } = recorder();
+    const job = { kind, key: key('once'), runAt: t.clock.now(), payload: { n: 1 } };
+    await Promise.all([t.services.jobs.enqueue(job), t.services.jobs.enqueue(job)]);
+    expect(await t.services.jobs.runDue()).toBe(1);
+    await t.services.jobs.enqueue(job);
+    expect(await t.services.jobs.runDue()).toBe(0);
+    expect(ran).toEqual([{ n: 1 }]);
+    expect(await rowsOf(key('once'))).toHaveLength(1);
+  });
 });
 
 // Two API instances share jobs only through PostgreSQL, so these run in the PostgreSQL pass of the suite.

@@ -23,10 +23,14 @@ export async function findRecipient(db: Db, userId: string) {
 
 export type Recipient = NonNullable<Awaited<ReturnType<typeof findRecipient>>>;
 
-/** Adds one and drops the user's oldest beyond `keep`, so the table cannot grow without bound. */
-export async function insertNotification(db: Db, values: NewNotification, keep: number): Promise<NotificationRow> {
+/**
+ * Adds one and drops the user's oldest beyond `keep`, so the table cannot grow without bound. Undefined when one with
+ * the same delivery key exists.
+ */
+export async function insertNotification(db: Db, values: NewNotification, keep: number): Promise<NotificationRow | undefined> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(notifications).values(values).returning();
+    const [row] = await tx.insert(notifications).values(values).onConflictDoNothing({ target: notifications.deliveryKey }).returning();
+    if (!row) return undefined;
     const beyond = tx
       .select({ id: notifications.id })
       .from(notifications)
@@ -34,7 +38,7 @@ export async function insertNotification(db: Db, values: NewNotification, keep: 
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .offset(keep);
     await tx.delete(notifications).where(inArray(notifications.id, beyond));
-    return row!;
+    return row;
   });
 }
 

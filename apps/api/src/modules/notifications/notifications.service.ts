@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import {
   NOTIFICATION_CREATED_EVENT,
   NOTIFICATIONS_LIST_MAX,
@@ -11,11 +9,9 @@ import {
 } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
-import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { RealtimeBus } from '../../realtime/bus.ts';
 import type { AccountRow } from '../accounts/accounts.repository.ts';
-import type { JobsService } from '../jobs/jobs.service.ts';
 import { notificationMail } from './notifications.mails.ts';
 import {
   deleteNotificationOfUser,
@@ -30,9 +26,6 @@ import {
 
 /** A user keeps at most this many notifications; adding one drops the oldest beyond it. */
 export const NOTIFICATIONS_KEPT_PER_USER = 500;
-/** The job that retries an e-mail the mail server refused or could not be reached for. */
-export const NOTIFICATION_EMAIL_JOB = 'notification-email';
-const EMAIL_RETRY_DELAY_MS = 30_000;
 
 export type Texts = Record<Locale, string>;
 
@@ -45,12 +38,6 @@ export interface NotifyInput {
   email?: { subject: Texts; text: Texts };
   /** Another realtime event to the recipient (e.g. `appointment-created` so its screens refresh), sent whatever the settings. */
   event?: { name: string; payload: unknown };
-}
-
-interface EmailJob {
-  userId: string;
-  subject: string;
-  text: string;
 }
 
 export function toNotification(row: NotificationRow): Notification {
@@ -71,68 +58,40 @@ const mayNotifyOthers = (actor: AccountRow) => actor.user.role === 'operator' ||
 
 /**
  * In-app notifications (the newest 20 on screen, at most 500 kept per user), their realtime event and the e-mail
- * copy, each as the user's notification settings allow. Other modules call `notify`; the routes are the user's list.
+ * copy, each as the user's notification settings allow. Other modules deliver through `notify` from a job of theirs,
+ * scheduled in the transaction of the change; the routes are the user's list.
  */
-export function createNotificationsService(deps: {
-  db: Db;
-  clock: Clock;
-  mailer: Mailer;
-  realtime: RealtimeBus;
-  jobs: JobsService;
-  publicUrl: string;
-  log: Pick<FastifyBaseLogger, 'warn'>;
-}) {
-  const { db, clock, mailer, realtime, jobs, log } = deps;
+export function createNotificationsService(deps: { db: Db; mailer: Mailer; realtime: RealtimeBus; publicUrl: string }) {
+  const { db, mailer, realtime } = deps;
 
-  async function add(userId: string, values: { kind: NotificationKind; message: string; appointmentId?: string }): Promise<Notification> {
+  async function add(userId: string, values: { kind: NotificationKind; message: string; appointmentId?: string; deliveryKey?: string }) {
     const row = await insertNotification(
       db,
-      { userId, kind: values.kind, message: values.message, appointmentId: values.appointmentId ?? null },
+      { userId, kind: values.kind, message: values.message, appointmentId: values.appointmentId ?? null, deliveryKey: values.deliveryKey ?? null },
       NOTIFICATIONS_KEPT_PER_USER,
     );
+    if (!row) return undefined;
     const notification = toNotification(row);
     realtime.toUser(userId, NOTIFICATION_CREATED_EVENT, notification);
     return notification;
   }
 
-  async function sendEmail(recipient: Recipient, content: { subject: string; text: string }): Promise<void> {
-    await mailer.send(notificationMail(recipient.email, recipient.locale, content, deps.publicUrl));
-  }
-
-  // A retried e-mail reads the recipient again: a user who turned e-mails off or left meanwhile gets none.
-  jobs.register(NOTIFICATION_EMAIL_JOB, async (payload: EmailJob) => {
-    const recipient = await findRecipient(db, payload.userId);
-    if (!reachable(recipient) || !recipient.settings.email) return;
-    await sendEmail(recipient, payload);
-  });
-
   return {
     /**
      * Tells a user: an in-app notification with the `notification-created` event (when `in_app` is on), the given
      * event, and an e-mail in the user's language (when `email` is on and texts are given). A deactivated or removed
-     * account gets nothing. An e-mail the server does not take is retried through the job queue, so this never fails
-     * because of the mail server. Call it after the caller's transaction commits (it uses its own connection; on
-     * PGlite a query outside an open transaction waits for that transaction).
+     * account gets nothing; the settings are read when it runs. `key` names the delivery (the caller's job key): run
+     * again with it, the in-app notification is not added a second time, the event is sent again (screens refresh)
+     * and so is the e-mail. Throws when the mail server did not take the e-mail, so the caller's job retries it.
      */
-    async notify(userId: string, n: NotifyInput): Promise<void> {
+    async notify(key: string, userId: string, n: NotifyInput): Promise<void> {
       const recipient = await findRecipient(db, userId);
       if (!reachable(recipient)) return;
       const locale = recipient.locale;
-      if (recipient.settings.in_app) await add(userId, { kind: n.kind, message: n.message[locale], appointmentId: n.appointmentId });
+      if (recipient.settings.in_app) await add(userId, { kind: n.kind, message: n.message[locale], appointmentId: n.appointmentId, deliveryKey: key });
       if (n.event) realtime.toUser(userId, n.event.name, n.event.payload);
       if (!n.email || !recipient.settings.email) return;
-      const content = { subject: n.email.subject[locale], text: n.email.text[locale] };
-      try {
-        await sendEmail(recipient, content);
-      } catch (error) {
-        log.warn({ error: error instanceof Error ? error.name : typeof error }, 'notification e-mail not sent, retrying through the job queue');
-        await jobs.schedule({
-          kind: NOTIFICATION_EMAIL_JOB,
-          key: `${NOTIFICATION_EMAIL_JOB}:${randomUUID()}`,
-          runAt: new Date(clock.now().getTime() + EMAIL_RETRY_DELAY_MS),
-          payload: { userId, ...content } satisfies EmailJob,
-        });
-      }
+      await mailer.send(notificationMail(recipient.email, locale, { subject: n.email.subject[locale], text: n.email.text[locale] }, deps.publicUrl));
     },
 
     /** `GET /v1/notifications/user/:id`: the user's own (an admin's for anyone), newest 20 and the unread count of all. */
@@ -147,7 +106,7 @@ export function createNotificationsService(deps: {
       const userId = body.users_user_id;
       if (actor.user.id !== userId && !mayNotifyOthers(actor)) throw forbidden('You may only add notifications for yourself');
       if (!reachable(await findRecipient(db, userId))) throw notFound('User');
-      return add(userId, { kind: 'simple', message: body.notification_message });
+      return (await add(userId, { kind: 'simple', message: body.notification_message }))!;
     },
 
     /** Only one's own: another user's id answers 404, so ids cannot be probed. */

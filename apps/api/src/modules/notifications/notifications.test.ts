@@ -11,7 +11,7 @@ import {
 import { jobs, notifications } from '../../db/schema.ts';
 import { call, createTestApp, loginAs, MINUTE, type SignedIn } from '../../test/harness.ts';
 import { connectSocket, listen, nextEvent } from '../../test/socket.ts';
-import { NOTIFICATION_EMAIL_JOB, NOTIFICATIONS_KEPT_PER_USER, type NotifyInput } from './notifications.service.ts';
+import { NOTIFICATIONS_KEPT_PER_USER, type NotifyInput } from './notifications.service.ts';
 
 const t = await createTestApp();
 afterAll(async () => {
@@ -43,14 +43,17 @@ async function settings(who: SignedIn, changes: { in_app?: boolean; email?: bool
   expect(response.status, response.text).toBe(200);
 }
 
-/** `notify` while the mail server refuses connections, so the e-mail goes to the job queue. */
-async function notifyWhileMailServerIsDown(userId: string) {
+/** A delivery of its own (a new key each time). */
+const notify = (userId: string, n: NotifyInput) => t.services.notifications.notify(randomUUID(), userId, n);
+
+/** `notify` while the mail server refuses connections. */
+async function notifyWhileMailServerIsDown(key: string, userId: string) {
   const send = t.services.mailer.send;
   t.services.mailer.send = async () => {
     throw new Error('connect ECONNREFUSED');
   };
   try {
-    await t.services.notifications.notify(userId, booking);
+    await t.services.notifications.notify(key, userId, booking);
   } finally {
     t.services.mailer.send = send;
   }
@@ -97,7 +100,7 @@ describe('the notification routes', () => {
 
   test('removing an account deletes its notifications, whose texts name doctors and dates', async () => {
     const patient = await loginAs(t.app, 'patient');
-    await t.services.notifications.notify(patient.userId, booking);
+    await notify(patient.userId, booking);
     expect(await countOf(patient.userId)).toBe(1);
     await t.services.accounts.anonymise(patient.userId);
     expect(await countOf(patient.userId)).toBe(0);
@@ -138,7 +141,7 @@ describe('the notification routes', () => {
 
   test('the list is one’s own (admins read anyone’s)', async () => {
     const owner = await loginAs(t.app, 'patient');
-    await t.services.notifications.notify(owner.userId, booking);
+    await notify(owner.userId, booking);
     for (const role of ['patient', 'operator', 'doctor'] as const) {
       const response = await list(await loginAs(t.app, role), owner.userId);
       expect(response.status, role).toBe(403);
@@ -215,7 +218,7 @@ describe('the notification routes', () => {
 describe('notify', () => {
   test('in the app and by e-mail in the user’s language, by default', async () => {
     const patient = await loginAs(t.app, 'patient');
-    await t.services.notifications.notify(patient.userId, booking);
+    await notify(patient.userId, booking);
     const { body } = await list(patient);
     expect(body.notifications).toMatchObject([
       { notification_message: 'Новий запис на консультацію', notification_kind: 'appointment-created', appointment_id: null },
@@ -227,7 +230,7 @@ describe('notify', () => {
     expect(mail.text).toContain('Команда Rozmova');
 
     await settings(patient, { locale: 'en' });
-    await t.services.notifications.notify(patient.userId, booking);
+    await notify(patient.userId, booking);
     expect((await list(patient)).body.notifications[0].notification_message).toBe('New consultation booked');
     const english = await t.mail.waitFor(patient.email);
     expect(english.subject).toBe('Booking confirmed');
@@ -241,8 +244,8 @@ describe('notify', () => {
     await settings(noApp, { in_app: false });
     await settings(noMail, { email: false });
 
-    await t.services.notifications.notify(noApp.userId, booking);
-    await t.services.notifications.notify(noMail.userId, booking);
+    await notify(noApp.userId, booking);
+    await notify(noMail.userId, booking);
     expect(await countOf(noApp.userId)).toBe(0);
     expect((await t.mail.waitFor(noApp.email)).subject).toBe('Запис підтверджено');
     expect(await countOf(noMail.userId)).toBe(1);
@@ -252,7 +255,7 @@ describe('notify', () => {
 
   test('no e-mail without e-mail texts', async () => {
     const patient = await loginAs(t.app, 'patient');
-    await t.services.notifications.notify(patient.userId, { kind: 'payment', message: texts('Оплату отримано', 'Payment received') });
+    await notify(patient.userId, { kind: 'payment', message: texts('Оплату отримано', 'Payment received') });
     expect(await countOf(patient.userId)).toBe(1);
     expect(t.mail.to(patient.email)).toEqual([]);
   });
@@ -262,39 +265,34 @@ describe('notify', () => {
     const removed = await loginAs(t.app, 'patient');
     await t.services.accounts.setActive(inactive.userId, false);
     await t.services.accounts.anonymise(removed.userId);
-    for (const userId of [inactive.userId, removed.userId, randomUUID()]) await t.services.notifications.notify(userId, booking);
+    for (const userId of [inactive.userId, removed.userId, randomUUID()]) await notify(userId, booking);
     expect(await countOf(inactive.userId)).toBe(0);
     expect(await countOf(removed.userId)).toBe(0);
     expect(t.mail.to(inactive.email)).toEqual([]);
     expect(t.mail.to(removed.email)).toEqual([]);
   });
 
-  test('an e-mail the mail server refuses is retried through the job queue', async () => {
+  test('an e-mail the mail server refused fails the delivery; run again with its key, it adds no second in-app notification', async () => {
     const patient = await loginAs(t.app, 'patient');
-    await notifyWhileMailServerIsDown(patient.userId);
+    const key = randomUUID();
+    await expect(notifyWhileMailServerIsDown(key, patient.userId)).rejects.toThrow('ECONNREFUSED');
     expect(await countOf(patient.userId)).toBe(1);
-    const [job] = await t.database.db.select().from(jobs).where(eq(jobs.kind, NOTIFICATION_EMAIL_JOB));
-    expect(job).toMatchObject({ status: 'pending', payload: { userId: patient.userId, subject: 'Запис підтверджено' } });
-    // The address is read again when sending, not kept in the queue.
-    expect(JSON.stringify(job!.payload)).not.toContain(patient.email);
+    expect(t.mail.to(patient.email)).toEqual([]);
 
-    expect(await t.services.jobs.runDue()).toBe(0);
-    t.clock.advance(MINUTE);
-    expect(await t.services.jobs.runDue()).toBe(1);
-    const mail = await t.mail.waitFor(patient.email);
-    expect(mail.subject).toBe('Запис підтверджено');
+    await t.services.notifications.notify(key, patient.userId, booking);
     expect(await countOf(patient.userId)).toBe(1);
+    expect((await t.mail.waitFor(patient.email)).subject).toBe('Запис підтверджено');
+    expect(t.mail.to(patient.email)).toHaveLength(1);
   });
 
-  test('a retried e-mail is dropped when the user turned e-mails off meanwhile', async () => {
+  test('run again after the user turned e-mails off meanwhile, no e-mail goes', async () => {
     const patient = await loginAs(t.app, 'patient');
-    await notifyWhileMailServerIsDown(patient.userId);
+    const key = randomUUID();
+    await expect(notifyWhileMailServerIsDown(key, patient.userId)).rejects.toThrow();
     await settings(patient, { email: false });
-    t.clock.advance(MINUTE);
-    expect(await t.services.jobs.runDue()).toBe(1);
+    await t.services.notifications.notify(key, patient.userId, booking);
     expect(t.mail.to(patient.email)).toEqual([]);
-    const [job] = await t.database.db.select().from(jobs).where(eq(jobs.kind, NOTIFICATION_EMAIL_JOB));
-    expect(job!.status).toBe('done');
+    expect(await countOf(patient.userId)).toBe(1);
   });
 
   test(`a user keeps at most ${NOTIFICATIONS_KEPT_PER_USER} notifications; the oldest go first`, async () => {
@@ -307,7 +305,7 @@ describe('notify', () => {
         createdAt: new Date(start + i * 1000),
       })),
     );
-    await t.services.notifications.notify(patient.userId, { kind: 'simple', message: texts('Нове', 'New') });
+    await notify(patient.userId, { kind: 'simple', message: texts('Нове', 'New') });
     expect(await countOf(patient.userId)).toBe(NOTIFICATIONS_KEPT_PER_USER);
     const kept = await t.database.db.select({ message: notifications.message }).from(notifications).where(eq(notifications.userId, patient.userId));
     const messages = kept.map((row) => row.message);
@@ -331,7 +329,7 @@ describe('realtime', () => {
 
       arrived = nextEvent<Notification>(socket, NOTIFICATION_CREATED_EVENT);
       const refresh = nextEvent(socket, 'appointment-created');
-      await t.services.notifications.notify(patient.userId, { ...booking, event: { name: 'appointment-created', payload: { id: 'a-1' } } });
+      await notify(patient.userId, { ...booking, event: { name: 'appointment-created', payload: { id: 'a-1' } } });
       expect(await arrived).toMatchObject({ notification_message: 'Новий запис на консультацію', notification_kind: 'appointment-created' });
       expect(await refresh).toEqual({ id: 'a-1' });
     } finally {
@@ -347,7 +345,7 @@ describe('realtime', () => {
       const seen: string[] = [];
       socket.onAny((event: string) => seen.push(event));
       const refresh = nextEvent(socket, 'appointment-cancelled');
-      await t.services.notifications.notify(patient.userId, { ...booking, event: { name: 'appointment-cancelled', payload: {} } });
+      await notify(patient.userId, { ...booking, event: { name: 'appointment-cancelled', payload: {} } });
       await refresh;
       // Events of one socket arrive in order, and notification-created would have been sent first.
       expect(seen).toEqual(['appointment-cancelled']);

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { patientCards, patients, users } from '../../db/schema.ts';
-import { and, asc, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ListPatientsQuery, PatientNote, QuizRecommendation, QuizResult } from '@rozmova/contracts';
 
 export async function insertPatientWithCard(db: Db, userId: string) {
@@ -52,13 +52,22 @@ export async function findPatientRecord(db: Db, patientId: string): Promise<Pati
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Patients whose e-mail, name or phone contains the text, case-insensitively; a phone matches without its spaces and dashes. */
-export async function lookupPatientRecords(db: Db, criteria: string, limit: number): Promise<PatientRecordRow[]> {
+/**
+ * Patients whose e-mail, name or phone contains the text, case-insensitively; a phone matches without its spaces and
+ * dashes. `within`: only among these patient ids.
+ */
+export async function lookupPatientRecords(
+  db: Db,
+  criteria: string,
+  limit: number,
+  within?: string[],
+): Promise<PatientRecordRow[]> {
+  if (within?.length === 0) return [];
   const matches: SQL[] = [ilike(users.email, likePattern(criteria)), ilike(users.userName, likePattern(criteria))];
   const digits = criteria.replace(/[\s()-]/g, '');
   if (/^\+?\d{3,}$/.test(digits)) matches.push(ilike(users.phone, likePattern(digits)));
   return records(db)
-    .where(and(isNull(users.deletedAt), or(...matches)))
+    .where(and(isNull(users.deletedAt), or(...matches), within ? inArray(patients.id, within) : undefined))
     .orderBy(asc(users.userName), asc(patients.id))
     .limit(limit);
 }

@@ -17,19 +17,20 @@ import type { PatientsService } from './patients.service.ts';
 
 export function registerPatientRoutes(app: FastifyInstance, deps: { patients: PatientsService }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // Owner or staff: the service answers 404 to anyone else, so the route lets every signed-in account through.
+  // The owner, its doctors, operators and admins: the service answers 404 to anyone else, so the route lets all in.
   const signedIn = { access: 'user' } as const;
 
   r.get(
     patientPaths.lookup,
+    // A doctor's search covers only its own patients (the service narrows it).
     { config: { access: ['operator', 'doctor'] }, schema: { querystring: patientLookupQuerySchema, response: { 200: patientLookupSchema } } },
-    async (request) => deps.patients.lookup(request.query.findCriteria),
+    async (request) => deps.patients.lookup(authOf(request), request.query.findCriteria),
   );
 
   r.get(
     patientPaths.patients,
     { config: { access: ['operator'] }, schema: { querystring: listPatientsQuerySchema, response: { 200: patientListSchema } } },
-    async (request) => deps.patients.list(request.query),
+    async (request) => deps.patients.list(authOf(request), request.query),
   );
 
   r.get(patientPaths.patient, { config: signedIn, schema: { params: idParamsSchema, response: { 200: patientSchema } } }, async (request) =>

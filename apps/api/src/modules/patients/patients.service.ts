@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   PATIENT_LOOKUP_MAX,
-  staffRoles,
   type FieldError,
   type ListPatientsQuery,
   type Patient,
@@ -62,7 +61,14 @@ export function toPatientCard(card: CardRow): PatientCard {
   };
 }
 
-const isStaff = (auth: AuthContext) => staffRoles.includes(auth.account.user.role);
+/**
+ * Which patients are a doctor's own: a scheduled, running or completed consultation with it. The appointments service
+ * answers (a getter, because it is built after this service).
+ */
+export interface DoctorsPatients {
+  isDoctorOfPatient(doctorId: string, patientId: string): Promise<boolean>;
+  patientIdsOfDoctor(doctorId: string): Promise<string[]>;
+}
 const RESULTS_FIELD = 'body.patient_quizz_results';
 
 /** Checks answers against the current questions; `complete` also asks for exactly one answer per question. */
@@ -88,24 +94,42 @@ function countAnswers(results: QuizResult[], questions: { id: string; answers: {
 }
 
 /**
- * Patient records and cards. A patient sees only their own; staff see any, and each staff access is audited.
- * Someone else's record answers 404 to a patient, so ids cannot be probed.
+ * Patient records and cards. A patient sees only their own, a doctor its own patients, operators and admins any; each
+ * staff access (lookups and lists included) is audited. Anyone else is told the record does not exist (404), so ids
+ * cannot be probed.
  */
-export function createPatientsService(deps: { db: Db; clock: Clock; audit: AuditService; quiz: QuizService }) {
+export function createPatientsService(deps: {
+  db: Db;
+  clock: Clock;
+  audit: AuditService;
+  quiz: QuizService;
+  doctorsPatients: () => DoctorsPatients;
+}) {
   const { db, audit } = deps;
 
-  /** The record if the caller may see it (the owner or staff), else 404. */
+  async function maySee(auth: AuthContext, patientId: string): Promise<boolean> {
+    const { user, patientId: own } = auth.account;
+    if (patientId === own || user.role === 'operator' || user.role === 'admin') return true;
+    return user.role === 'doctor' && (await deps.doctorsPatients().isDoctorOfPatient(user.id, patientId));
+  }
+
   async function visibleRecord(auth: AuthContext, patientId: string): Promise<PatientRecordRow> {
     const row = await findPatientRecord(db, patientId);
-    if (!row || (row.patient.id !== auth.account.patientId && !isStaff(auth))) throw notFound('Patient');
+    if (!row || !(await maySee(auth, row.patient.id))) throw notFound('Patient');
     return row;
   }
 
   async function visibleCard(auth: AuthContext, cardId: string) {
     const card = await findCard(db, cardId);
-    if (!card || (card.patientId !== auth.account.patientId && !isStaff(auth))) throw notFound('Patient card');
+    if (!card || !(await maySee(auth, card.patientId))) throw notFound('Patient card');
     return card;
   }
+
+  /** One audit entry per patient a search or list answered with. */
+  const auditShown = (auth: AuthContext, action: 'lookup' | 'list', rows: PatientRecordRow[]) =>
+    audit.record(
+      rows.map(({ patient }) => ({ actorId: auth.account.user.id, action, resource: 'patient' as const, resourceId: patient.id, patientId: patient.id })),
+    );
 
   const isOwner = (auth: AuthContext, patientId: string) => auth.account.patientId === patientId;
 
@@ -126,13 +150,18 @@ export function createPatientsService(deps: { db: Db; clock: Clock; audit: Audit
       return toPatient(row);
     },
 
-    async lookup(criteria: string): Promise<PatientLookup> {
-      const rows = await lookupPatientRecords(db, criteria, PATIENT_LOOKUP_MAX);
+    /** Operators and admins search every patient; a doctor only its own. */
+    async lookup(auth: AuthContext, criteria: string): Promise<PatientLookup> {
+      const { user } = auth.account;
+      const within = user.role === 'doctor' ? await deps.doctorsPatients().patientIdsOfDoctor(user.id) : undefined;
+      const rows = await lookupPatientRecords(db, criteria, PATIENT_LOOKUP_MAX, within);
+      await auditShown(auth, 'lookup', rows);
       return { success: rows.length > 0, patients: rows.map(toPatient) };
     },
 
-    async list(query: ListPatientsQuery): Promise<PatientList> {
+    async list(auth: AuthContext, query: ListPatientsQuery): Promise<PatientList> {
       const { rows, total } = await listPatientRecords(db, query);
+      await auditShown(auth, 'list', rows);
       return { patients: rows.map(toPatient), total };
     },
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema.ts';
 import { call, createTestApp, loginAs, PASSWORD, registerPatient, type SignedIn, type TestContext } from '../../test/harness.ts';
+import { bookableDoctor, completedConsultation, quickAccount, quickPatient, slotAfterClock, type Person } from '../appointments/test-support.ts';
 
 let t: TestContext;
 let admin: SignedIn;
@@ -158,7 +159,8 @@ describe('who may read and write a card', () => {
     await call(t.app, 'GET', cardUrl(p), { token: p.token });
     expect(await auditRows(p.patientId)).toHaveLength(0);
     const operator = await loginAs(t.app, 'operator', { userName: 'Оператор Ірина' });
-    const doctor = await loginAs(t.app, 'doctor', { userName: 'Лікар Андрій' });
+    const doctor = await bookableDoctor(t, { userName: 'Лікар Андрій' });
+    await completedConsultation(t, p.userId, doctor.userId);
     for (const who of [operator, doctor, admin]) expect((await call(t.app, 'GET', cardUrl(p), { token: who.token })).status).toBe(200);
     const rows = await auditRows(p.patientId);
     expect(rows.map((row) => [row.actorId, row.action, row.resource, row.resourceId])).toEqual(
@@ -186,10 +188,11 @@ describe('who may read and write a card', () => {
     expect((await call(t.app, 'GET', '/v1/admin/audit-log', { token: operator.token })).status).toBe(403);
   });
 
-  test('only an admin sets free consultations; only the owner answers; the rest is 403', async () => {
+  test("only an admin sets free consultations; only the owner answers; the rest (the patient's doctor too) is 403", async () => {
     const p = await newPatient();
     const operator = await loginAs(t.app, 'operator');
-    const doctor = await loginAs(t.app, 'doctor');
+    const doctor = await bookableDoctor(t);
+    await completedConsultation(t, p.userId, doctor.userId);
     expect((await call(t.app, 'PUT', cardUrl(p), { token: p.token, body: { patient_available_free_consultations: 5 } })).status).toBe(403);
     expect((await call(t.app, 'PUT', cardUrl(p), { token: admin.token, body: { patient_quizz_is_completed: true } })).status).toBe(403);
     for (const who of [operator, doctor]) {
@@ -232,7 +235,8 @@ describe('patient records', () => {
       patient_cardId: p.cardId,
       created_at: expect.any(String),
     });
-    const doctor = await loginAs(t.app, 'doctor');
+    const doctor = await bookableDoctor(t);
+    await completedConsultation(t, p.userId, doctor.userId);
     expect((await call(t.app, 'GET', patientUrl(p), { token: doctor.token })).body).toEqual(own.body);
     expect((await auditRows(p.patientId)).map((row) => [row.actorId, row.action, row.resource])).toEqual([[doctor.userId, 'read', 'patient']]);
     const other = await newPatient();
@@ -243,7 +247,8 @@ describe('patient records', () => {
   test('PUT: the owner sets its push token; an operator the chat fields; everything else 403 or 400', async () => {
     const p = await newPatient();
     const operator = await loginAs(t.app, 'operator');
-    const doctor = await loginAs(t.app, 'doctor');
+    const doctor = await bookableDoctor(t);
+    await completedConsultation(t, p.userId, doctor.userId);
     const token = await call(t.app, 'PUT', patientUrl(p), { token: p.token, body: { user_push_token: 'device-token-1' } });
     expect(token.status).toBe(200);
     expect((await call(t.app, 'GET', '/v1/auth/profile', { token: p.token })).body.user_push_token).toBe('device-token-1');
@@ -305,5 +310,81 @@ describe('patient records', () => {
     } finally {
       await fresh.close();
     }
+  });
+});
+
+describe('a doctor sees only its own patients (a scheduled, running or completed consultation with it)', () => {
+  const lookup = (who: { token: string }, criteria: string) =>
+    call(t.app, 'GET', `/v1/patients/lookup?findCriteria=${encodeURIComponent(criteria)}`, { token: who.token });
+  const read = (who: Person, p: Person & { cardId?: string }) => Promise.all([
+    call(t.app, 'GET', `/v1/patients/${p.patientId}`, { token: who.token }),
+    call(t.app, 'GET', `/v1/patients-cards/${p.cardId}`, { token: who.token }),
+  ]);
+  async function patientWithCard(name: string): Promise<Person & { cardId: string }> {
+    const p = await quickPatient(t, name);
+    return { ...p, cardId: (await t.services.accounts.getAccount(p.userId)).cardId! };
+  }
+
+  test('no consultation, or only a cancelled one: 404 for record, card and their writes; a scheduled or completed one: 200', async () => {
+    const p = await patientWithCard('Ганна Коваленко');
+    const scheduled = await bookableDoctor(t);
+    const completed = await bookableDoctor(t);
+    const cancelled = await bookableDoctor(t);
+    const stranger = await bookableDoctor(t);
+    await completedConsultation(t, p.userId, completed.userId);
+    const account = await t.services.accounts.getAccount(p.userId);
+    const dropped = await t.services.appointments.create(account, { appointment_doctorId: cancelled.userId, appointment_patientId: p.patientId!, appointment_date: slotAfterClock(t, 2) });
+    await t.services.appointments.modify(account, dropped.appointment.id, { appointment_status: 'canceled' });
+    await t.services.appointments.create(account, { appointment_doctorId: scheduled.userId, appointment_patientId: p.patientId!, appointment_date: slotAfterClock(t, 3) });
+
+    for (const doctor of [scheduled, completed]) {
+      expect((await read(doctor, p)).map((r) => r.status)).toEqual([200, 200]);
+      expect((await call(t.app, 'GET', `/v1/appointments/patient/${p.patientId}`, { token: doctor.token })).status).toBe(200);
+    }
+    for (const doctor of [cancelled, stranger]) {
+      expect((await read(doctor, p)).map((r) => r.status)).toEqual([404, 404]);
+      expect((await call(t.app, 'PUT', `/v1/patients/${p.patientId}`, { token: doctor.token, body: { chat_patient_status: 'active' } })).status).toBe(404);
+      expect((await call(t.app, 'PUT', `/v1/patients-cards/${p.cardId}`, { token: doctor.token, body: { patient_quizz_results: [] } })).status).toBe(404);
+      expect((await call(t.app, 'GET', `/v1/appointments/patient/${p.patientId}`, { token: doctor.token })).status).toBe(404);
+    }
+    // What the refused doctors tried is not in the log: only the reads of the patient's two doctors (record, card and
+    // the appointment with it).
+    expect((await auditRows(p.patientId!)).map((row) => row.actorId).sort()).toEqual(
+      [scheduled, scheduled, scheduled, completed, completed, completed].map((d) => d.userId).sort(),
+    );
+  });
+
+  test("a doctor's lookup finds only its own patients; an operator's finds anyone", async () => {
+    const doctor = await bookableDoctor(t);
+    const own = await quickPatient(t, 'Соломія Лукашук');
+    const notOwn = await quickPatient(t, 'Соломія Лукашенко');
+    await completedConsultation(t, own.userId, doctor.userId);
+    const ids = (response: { body: { patients: { id: string }[] } }) => response.body.patients.map((x) => x.id).sort();
+
+    expect(ids(await lookup(doctor, 'Соломія Лукаш'))).toEqual([own.patientId]);
+    expect((await lookup(doctor, notOwn.email)).body).toEqual({ success: false, patients: [] });
+    expect((await lookup(await bookableDoctor(t), own.email)).body).toEqual({ success: false, patients: [] });
+    const operator = await quickAccount(t, 'operator');
+    expect(ids(await lookup(operator, 'Соломія Лукаш'))).toEqual([own.patientId, notOwn.patientId].sort());
+  });
+
+  test('every lookup and list is audited: the action and each patient returned, never the search text', async () => {
+    const operator = await quickAccount(t, 'operator');
+    const p = await quickPatient(t, 'Ярема Шевчук');
+    expect((await lookup(operator, 'Ярема Шевч')).body.patients).toHaveLength(1);
+    expect((await lookup(operator, 'nobody-like-this-at-all')).body.success).toBe(false);
+    const listed = await call(t.app, 'GET', '/v1/patients?limit=100', { token: operator.token });
+    expect(listed.body.patients.map((x: { id: string }) => x.id)).toContain(p.patientId);
+
+    const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.actorId, operator.userId));
+    expect(rows.filter((row) => row.patientId === p.patientId).map((row) => [row.action, row.resource, row.resourceId])).toEqual(
+      expect.arrayContaining([
+        ['lookup', 'patient', p.patientId],
+        ['list', 'patient', p.patientId],
+      ]),
+    );
+    expect(rows.filter((row) => row.action === 'lookup')).toHaveLength(1);
+    expect(rows.filter((row) => row.action === 'list')).toHaveLength(listed.body.patients.length);
+    expect(JSON.stringify(rows)).not.toContain('Ярема');
   });
 });

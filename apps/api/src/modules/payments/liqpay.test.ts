@@ -1,55 +1,25 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
 import { call, createTestApp, MINUTE, type TestContext } from '../../test/harness.ts';
 import { advanceAndRun, appointmentRow, BASE, bookableDoctor, bookFor, paymentRows, quickPatient, renew, slotAt } from '../appointments/test-support.ts';
+import { liqpayCallback, liqpayEnv, liqpaySign, postLiqpayCallback, PUBLIC_KEY, startLiqpayApi } from './liqpay-stub.ts';
+import { insertPayment, settingOrCreate } from './payments.repository.ts';
+import { SANDBOX_SECRET_SETTING } from './payments.service.ts';
 import { LIQPAY_CHECKOUT_URL } from './providers/liqpay.ts';
-import { decodeData, encodeData } from './providers/provider.ts';
+import { decodeData, encodeData, signData } from './providers/provider.ts';
 
-const PUBLIC_KEY = 'sandbox_i000000001';
-const PRIVATE_KEY = 'sandbox_private-key-of-the-test';
 const PRICE = 120_050;
 
-/** LiqPay's signature written out independently of the code under test. */
-const liqpaySign = (data: string) => createHash('sha1').update(PRIVATE_KEY + data + PRIVATE_KEY).digest('base64');
-
-/** A stand-in for LiqPay's request API: checks the signature and answers as LiqPay does. */
-interface RefundCall {
-  data: Record<string, unknown>;
-  signatureValid: boolean;
-}
-const refundCalls: RefundCall[] = [];
-let refundAnswer: { status: number; body: object } = { status: 200, body: { result: 'ok', status: 'reversed' } };
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-const liqpayApi: Server = createServer(async (request, response) => {
-  const form = new URLSearchParams(await readBody(request));
-  const data = form.get('data') ?? '';
-  refundCalls.push({ data: decodeData(data) ?? {}, signatureValid: form.get('signature') === liqpaySign(data) });
-  const answer = form.get('signature') === liqpaySign(data) ? refundAnswer : { status: 200, body: { result: 'error', err_code: 'invalid_signature' } };
-  response.writeHead(answer.status, { 'content-type': 'application/json' });
-  response.end(JSON.stringify(answer.body));
-});
-await new Promise<void>((resolve) => liqpayApi.listen(0, '127.0.0.1', resolve));
-const apiUrl = `http://127.0.0.1:${(liqpayApi.address() as AddressInfo).port}/api/request`;
-
-const t: TestContext = await createTestApp({
-  env: { LIQPAY_PUBLIC_KEY: PUBLIC_KEY, LIQPAY_PRIVATE_KEY: PRIVATE_KEY, LIQPAY_API_URL: apiUrl, PUBLIC_URL: 'https://rozmova.example' },
-});
+const liqpayApi = await startLiqpayApi();
+const refundCalls = liqpayApi.calls;
+const t: TestContext = await createTestApp({ env: liqpayEnv(liqpayApi.apiUrl) });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => liqpayApi.close(() => resolve()));
+  await liqpayApi.close();
 });
 beforeEach(() => {
   t.clock.set(BASE);
-  refundCalls.length = 0;
-  refundAnswer = { status: 200, body: { result: 'ok', status: 'reversed' } };
+  liqpayApi.reset();
 });
 
 async function heldBooking(days = 3) {
@@ -60,19 +30,7 @@ async function heldBooking(days = 3) {
   return { doctor, patient, booked, started };
 }
 
-/** What LiqPay would post to server_url for an order. */
-function liqpayCallback(fields: Record<string, unknown>) {
-  const data = encodeData({ version: 3, public_key: PUBLIC_KEY, action: 'pay', currency: 'UAH', payment_id: 123456789, ...fields });
-  return { data, signature: liqpaySign(data) };
-}
-
-const postCallback = (body: { data: string; signature: string }) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/v1/payments/callback/liqpay',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(body).toString(),
-  });
+const postCallback = (body: { data: string; signature: string }) => postLiqpayCallback(t, body);
 
 describe('LiqPay (enabled by its keys)', () => {
   test('checkout: a form POST to LiqPay with base64 JSON data and its sha1 signature', async () => {
@@ -97,6 +55,63 @@ describe('LiqPay (enabled by its keys)', () => {
     expect((await call(t.app, 'GET', `/v1/payments/sandbox/${started.body.payment_id}`)).status).toBe(404);
   });
 
+  test('a sandbox checkout made before the switch to LiqPay can be neither opened nor paid: 404, nothing changes', async () => {
+    const doctor = await bookableDoctor(t, { price: PRICE });
+    const patient = await quickPatient(t);
+    const booked = (await bookFor(t, patient, doctor, slotAt(7, 10))).body;
+    // What a sandbox checkout stored while the sandbox was the provider, and what its page's Pay button posts.
+    const id = randomUUID();
+    await insertPayment(t.database.db, { id, appointmentId: booked.id, provider: 'sandbox', orderId: id, amount: PRICE });
+    const secret = await settingOrCreate(t.database.db, SANDBOX_SECRET_SETTING, () => 'the-sandbox-secret-of-before');
+    const data = encodeData({ version: 3, public_key: 'sandbox', action: 'pay', amount: 1200.5, currency: 'UAH', order_id: id, payment_id: id, status: 'success' });
+
+    const page = await call(t.app, 'GET', `/v1/payments/sandbox/${id}`);
+    expect(page.status).toBe(404);
+    expect(page.body.code).toBe('NOT_FOUND');
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/v1/payments/callback/sandbox',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+      payload: new URLSearchParams({ data, signature: signData(secret, data) }).toString(),
+    });
+    expect(paid.statusCode).toBe(404);
+    expect(paid.json().code).toBe('NOT_FOUND');
+    expect(await appointmentRow(t, booked.id)).toMatchObject({ paymentStatus: 'pending', status: 'scheduled' });
+    expect(await paymentRows(t, booked.id)).toMatchObject([{ status: 'pending' }]);
+  });
+
+  // Two instances on one PostgreSQL database: the one still configured for the sandbox makes the checkout.
+  test.runIf(t.postgresUrl)('a checkout of an instance still on the sandbox: 404 here, payable only there', async () => {
+    const old = await createTestApp({ postgresUrl: t.postgresUrl });
+    try {
+      old.clock.set(BASE);
+      const doctor = await bookableDoctor(old, { price: PRICE });
+      const patient = await quickPatient(old);
+      const booked = (await bookFor(old, patient, doctor, slotAt(8, 10))).body;
+      const started = await call(old.app, 'POST', '/v1/payments/checkout', { token: patient.token, body: { appointment_id: booked.id } });
+      const path = new URL(started.body.checkout.url).pathname;
+      const page = await call(old.app, 'GET', path);
+      expect(page.status).toBe(200);
+      const [data, signature] = [...page.text.matchAll(/name="(?:data|signature)" value="([^"]+)"/g)].map((m) => m[1]!.replace(/&#39;/g, "'"));
+      const form = { data: data!, signature: signature! };
+      const post = (app: typeof t.app) =>
+        app.inject({
+          method: 'POST',
+          url: '/v1/payments/callback/sandbox',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams(form).toString(),
+        });
+
+      expect((await call(t.app, 'GET', path)).status).toBe(404);
+      expect((await post(t.app)).statusCode).toBe(404);
+      expect(await appointmentRow(t, booked.id)).toMatchObject({ paymentStatus: 'pending' });
+      expect((await post(old.app)).json().result).toBe('accepted');
+      expect(await appointmentRow(t, booked.id)).toMatchObject({ paymentStatus: 'paid' });
+    } finally {
+      await old.close();
+    }
+  });
+
   test('a signed callback with status success (or sandbox) marks the booking paid; failure and error mark it failed', async () => {
     const first = await heldBooking();
     const ok = await postCallback(liqpayCallback({ order_id: first.started.body.payment_id, status: 'sandbox', amount: 1200.5 }));
@@ -110,10 +125,13 @@ describe('LiqPay (enabled by its keys)', () => {
       await postCallback(liqpayCallback({ order_id: held.started.body.payment_id, status, amount: 1200.5 }));
       expect(await appointmentRow(t, held.booked.id)).toMatchObject({ paymentStatus: 'failed', status: 'scheduled' });
     }
-    // Statuses on the way (3-D Secure, processing) change nothing.
+    // Statuses on the way (confirmations, processing, waiting) and subscription ones change nothing.
     const waiting = await heldBooking(6);
-    expect((await postCallback(liqpayCallback({ order_id: waiting.started.body.payment_id, status: '3ds_verify', amount: 1200.5 }))).json().result).toBe('accepted');
+    for (const status of ['3ds_verify', 'otp_verify', 'processing', 'prepared', 'wait_accept', 'wait_secure', 'hold_wait', 'subscribed', 'unsubscribed']) {
+      expect((await postCallback(liqpayCallback({ order_id: waiting.started.body.payment_id, status, amount: 1200.5 }))).json().result).toBe('accepted');
+    }
     expect(await appointmentRow(t, waiting.booked.id)).toMatchObject({ paymentStatus: 'pending' });
+    expect(await paymentRows(t, waiting.booked.id)).toMatchObject([{ status: 'pending' }]);
   });
 
   test('a callback signed with another key, or changed after signing, is refused and changes nothing', async () => {
@@ -129,19 +147,28 @@ describe('LiqPay (enabled by its keys)', () => {
     expect(await appointmentRow(t, booked.id)).toMatchObject({ paymentStatus: 'pending' });
   });
 
-  test('a success for less than the price is not accepted as payment: the money goes back', async () => {
-    const { booked, started } = await heldBooking();
-    await postCallback(liqpayCallback({ order_id: started.body.payment_id, status: 'success', amount: 1 }));
-    expect(await appointmentRow(t, booked.id)).toMatchObject({ paymentStatus: 'pending' });
-    await advanceAndRun(t, 0);
-    expect(refundCalls).toHaveLength(1);
-    expect((await paymentRows(t, booked.id))[0]).toMatchObject({ status: 'refunded' });
+  test('a success for another amount or currency is not accepted as payment: exactly what was received goes back', async () => {
+    for (const [days, received] of [[3, { amount: 1, currency: 'UAH' }], [4, { amount: 1200.5, currency: 'USD' }]] as const) {
+      liqpayApi.reset();
+      const { booked, started } = await heldBooking(days);
+      await postCallback(liqpayCallback({ order_id: started.body.payment_id, status: 'success', ...received }));
+      expect(await appointmentRow(t, booked.id)).toMatchObject({ paymentStatus: 'pending' });
+      await advanceAndRun(t, 0);
+      expect(refundCalls.map((call) => call.data)).toEqual([
+        { version: 3, public_key: PUBLIC_KEY, action: 'refund', order_id: started.body.payment_id, amount: received.amount },
+      ]);
+      expect(await paymentRows(t, booked.id)).toMatchObject([
+        { status: 'refunded', receivedAmount: Math.round(received.amount * 100), receivedCurrency: received.currency },
+      ]);
+      // The booking still awaits its payment, and the patient may pay it.
+      expect(await appointmentRow(t, booked.id)).toMatchObject({ paymentStatus: 'pending', status: 'scheduled' });
+    }
   });
 
   test('refunds go through the request API, signed; a refusal is retried by the job queue', async () => {
     const { doctor, booked, started } = await heldBooking();
     await postCallback(liqpayCallback({ order_id: started.body.payment_id, status: 'success', amount: 1200.5 }));
-    refundAnswer = { status: 200, body: { result: 'error', err_code: 'limit' } };
+    liqpayApi.answer = { status: 200, body: { result: 'error', err_code: 'limit' } };
     t.clock.set(Date.parse(slotAt(3, 10)) - 3 * 60 * MINUTE);
     const cancelled = await call(t.app, 'PUT', `/v1/appointments/${booked.id}`, { token: (await renew(t, doctor)).token, body: { appointment_status: 'canceled' } });
     expect(cancelled.status).toBe(200);
@@ -153,7 +180,7 @@ describe('LiqPay (enabled by its keys)', () => {
     });
     expect((await paymentRows(t, booked.id))[0]).toMatchObject({ status: 'success' });
 
-    refundAnswer = { status: 200, body: { result: 'ok', status: 'reversed' } };
+    liqpayApi.answer = { status: 200, body: { result: 'ok', status: 'reversed' } };
     await advanceAndRun(t, 2 * MINUTE);
     expect(refundCalls).toHaveLength(2);
     expect((await paymentRows(t, booked.id))[0]).toMatchObject({ status: 'refunded' });

@@ -48,6 +48,10 @@ export async function latestPaymentOfAppointment(db: Db, appointmentId: string):
   return row;
 }
 
+export async function paymentsOfAppointment(db: Db, appointmentId: string): Promise<PaymentRow[]> {
+  return db.select().from(payments).where(eq(payments.appointmentId, appointmentId));
+}
+
 export async function successfulPaymentsOfAppointment(db: Db, appointmentId: string): Promise<PaymentRow[]> {
   return db
     .select()

@@ -23,6 +23,7 @@ import {
   latestPaymentOfAppointment,
   lockPayment,
   lockPaymentByOrder,
+  paymentsOfAppointment,
   recordCallback,
   settingOrCreate,
   successfulPaymentsOfAppointment,
@@ -31,7 +32,7 @@ import {
 } from './payments.repository.ts';
 import { renderSandboxPage } from './payments.sandbox-page.ts';
 import { createLiqpayProvider, type LiqpaySettings } from './providers/liqpay.ts';
-import type { Provider } from './providers/provider.ts';
+import type { Provider, ProviderCallback } from './providers/provider.ts';
 import { createSandboxProvider } from './providers/sandbox.ts';
 
 /** Which provider new checkouts use; LiqPay needs its keys (config.ts checks). */
@@ -67,7 +68,7 @@ export interface AppointmentPort {
   get(id: string, tx?: Db, lock?: boolean): Promise<PayableAppointment | undefined>;
   /** The appointment is paid: payment status `paid`, the hold ends. */
   markPaid(id: string, tx: Db): Promise<AfterCommit>;
-  markPaymentStatus(id: string, status: 'failed' | 'refunded', tx: Db): Promise<AfterCommit>;
+  markPaymentStatus(id: string, status: 'pending' | 'failed' | 'refunded', tx: Db): Promise<AfterCommit>;
 }
 
 export const PAYMENT_REFUND_JOB = 'payment.refund';
@@ -75,6 +76,23 @@ export const SANDBOX_SECRET_SETTING = 'payments.sandbox-secret';
 const refundKey = (paymentId: string) => `payment-refund:${paymentId}`;
 
 const isPending = (status: AppointmentStatus) => (pendingAppointmentStatuses as readonly string[]).includes(status);
+
+/** What the provider reported as received; rows from before it was recorded received what they asked. */
+const receivedOf = (payment: PaymentRow) => ({ amount: payment.receivedAmount ?? payment.amount, currency: payment.receivedCurrency ?? 'UAH' });
+const isFullPrice = (received: { amount?: number; currency?: string | null }, price: number) =>
+  received.amount === price && received.currency === 'UAH';
+
+/**
+ * The appointment's payment state, derived from its payments alone so that every order of callbacks ends the same:
+ * paid while a payment taken as its payment (`paidAt`) stands; refunded when its price came in and went back;
+ * failed after a declined attempt; else pending.
+ */
+export function appointmentPaymentStatus(price: number, rows: PaymentRow[]): 'paid' | 'refunded' | 'failed' | 'pending' {
+  if (rows.some((row) => row.status === 'success' && row.paidAt !== null)) return 'paid';
+  if (rows.some((row) => row.status === 'refunded' && isFullPrice(receivedOf(row), price))) return 'refunded';
+  if (rows.some((row) => row.status === 'failure')) return 'failed';
+  return 'pending';
+}
 const mayPayFor = (appointment: PayableAppointment, now: Date) =>
   appointment.status === 'scheduled' &&
   appointment.paymentType === 'Patient' &&
@@ -99,17 +117,22 @@ export function createPaymentsService(deps: {
     return port;
   };
 
-  const sandbox = createSandboxProvider({
-    secret: () => settingOrCreate(db, SANDBOX_SECRET_SETTING, () => randomBytes(32).toString('base64url')),
-    checkoutUrl: (paymentId) => `${publicUrl}/v1/payments/sandbox/${paymentId}`,
-  });
+  const active = deps.settings.provider;
+  // The sandbox exists only while it is the configured provider: once another is chosen, its pages, callbacks and
+  // stored checkouts answer 404, so no booking is paid without money.
+  const sandbox =
+    active === 'sandbox'
+      ? createSandboxProvider({
+          secret: () => settingOrCreate(db, SANDBOX_SECRET_SETTING, () => randomBytes(32).toString('base64url')),
+          checkoutUrl: (paymentId) => `${publicUrl}/v1/payments/sandbox/${paymentId}`,
+        })
+      : undefined;
   const providers: Partial<Record<PaymentProvider, Provider>> = { sandbox };
   if (deps.settings.liqpay) providers.liqpay = createLiqpayProvider(deps.settings.liqpay, deps.fetch);
-  const active = deps.settings.provider;
   if (!providers[active]) throw new Error(`The payment provider ${active} is not configured`);
   const providerOf = (name: PaymentProvider) => {
     const provider = providers[name];
-    if (!provider) throw new AppError('NOT_FOUND', 'Unknown payment provider');
+    if (!provider) throw notFound('Payment provider');
     return provider;
   };
 
@@ -133,22 +156,32 @@ export function createPaymentsService(deps: {
     jobs.schedule({ kind: PAYMENT_REFUND_JOB, key: refundKey(paymentId), runAt: clock.now(), payload: { paymentId } }, tx);
 
   /**
-   * Gives a successful payment back. The payment row stays locked while the provider is asked, so two runs can never
-   * refund it twice; a provider failure rolls back and the job queue tries again.
+   * Sets the appointment's payment state to what its payments say, in the caller's transaction with the appointment
+   * row locked (the caller locked it with `get(…, tx, true)`).
+   */
+  async function follow(tx: Db, appointment: PayableAppointment): Promise<AfterCommit[]> {
+    if (appointment.paymentType !== 'Patient') return [];
+    const status = appointmentPaymentStatus(appointment.price, await paymentsOfAppointment(tx, appointment.id));
+    if (status === appointment.paymentStatus) return [];
+    const appointments = appointmentsPort();
+    return [status === 'paid' ? await appointments.markPaid(appointment.id, tx) : await appointments.markPaymentStatus(appointment.id, status, tx)];
+  }
+
+  /**
+   * Gives a successful payment back: exactly what the provider received. The payment row stays locked while the
+   * provider is asked, so two runs can never refund it twice; a provider failure rolls back and the job queue tries
+   * again.
    */
   async function refundPayment(paymentId: string): Promise<void> {
-    const afters: AfterCommit[] = [];
+    let afters: AfterCommit[] = [];
     await db.transaction(async (tx) => {
       const payment = await lockPayment(tx, paymentId);
       if (!payment || payment.status !== 'success') return;
-      await providerOf(payment.provider).refund({ orderId: payment.orderId, amount: payment.amount });
+      await providerOf(payment.provider).refund({ orderId: payment.orderId, amount: receivedOf(payment).amount });
       const now = clock.now();
       await updatePayment(tx, payment.id, { status: 'refunded', refundedAt: now }, now);
       const appointment = await appointmentsPort().get(payment.appointmentId, tx, true);
-      // A duplicate payment of a still valid booking is given back without touching the booking.
-      if (appointment && appointment.status === 'canceled' && appointment.paymentStatus !== 'refunded') {
-        afters.push(await appointmentsPort().markPaymentStatus(appointment.id, 'refunded', tx));
-      }
+      if (appointment) afters = await follow(tx, appointment);
     });
     await runAfter(afters);
   }
@@ -164,54 +197,44 @@ export function createPaymentsService(deps: {
     return appointment;
   }
 
-  /** Applies a verified callback of a known payment in the callback's transaction. */
-  async function settle(tx: Db, payment: PaymentRow, callback: NonNullable<ReturnType<Provider['parse']>>): Promise<AfterCommit[]> {
+  /**
+   * Applies a verified callback of a known payment in the callback's transaction. A payment only moves forward
+   * (pending → failure → success → refunded), so a late or repeated callback cannot undo a later one.
+   */
+  async function settle(tx: Db, payment: PaymentRow, callback: ProviderCallback): Promise<AfterCommit[]> {
     const now = clock.now();
-    const afters: AfterCommit[] = [];
-    const appointments = appointmentsPort();
+    const appointment = await appointmentsPort().get(payment.appointmentId, tx, true);
+    const received = callback.amount === undefined ? {} : { receivedAmount: callback.amount, receivedCurrency: callback.currency ?? null };
     switch (callback.outcome) {
       case 'success': {
-        if (payment.status !== 'pending' && payment.status !== 'failure') return afters;
-        await updatePayment(tx, payment.id, { status: 'success', paidAt: now, providerPaymentId: callback.providerPaymentId ?? null }, now);
-        const appointment = await appointments.get(payment.appointmentId, tx, true);
-        const rightMoney = callback.amount === payment.amount && (callback.currency === undefined || callback.currency === 'UAH');
-        const payable =
+        if (payment.status !== 'pending' && payment.status !== 'failure') return [];
+        // Taken as the appointment's payment only when it is still awaited and this is its price in UAH; otherwise
+        // (too late, paid twice, another amount or currency) the money goes back.
+        const taken =
           appointment !== undefined &&
           isPending(appointment.status) &&
           appointment.paymentType === 'Patient' &&
           (appointment.paymentStatus === 'pending' || appointment.paymentStatus === 'failed') &&
-          appointment.price === payment.amount &&
-          rightMoney;
-        if (payable) {
-          afters.push(await appointments.markPaid(appointment.id, tx));
-        } else {
-          // Too late (the hold was released), paid twice, or not the amount asked: the money goes back.
-          await scheduleRefund(payment.id, tx);
-        }
-        return afters;
+          isFullPrice({ amount: callback.amount, currency: callback.currency }, appointment.price);
+        const providerPaymentId = callback.providerPaymentId ?? null;
+        await updatePayment(tx, payment.id, { status: 'success', paidAt: taken ? now : null, providerPaymentId, ...received }, now);
+        if (!taken) await scheduleRefund(payment.id, tx);
+        break;
       }
-      case 'failure': {
-        if (payment.status !== 'pending') return afters;
+      case 'failure':
+        if (payment.status !== 'pending') return [];
         await updatePayment(tx, payment.id, { status: 'failure' }, now);
-        const appointment = await appointments.get(payment.appointmentId, tx, true);
-        if (appointment && isPending(appointment.status) && appointment.paymentStatus === 'pending') {
-          afters.push(await appointments.markPaymentStatus(appointment.id, 'failed', tx));
-        }
-        return afters;
-      }
-      case 'reversed': {
-        if (payment.status !== 'success') return afters;
-        await updatePayment(tx, payment.id, { status: 'refunded', refundedAt: now }, now);
-        const appointment = await appointments.get(payment.appointmentId, tx, true);
-        const stillPaid = (await successfulPaymentsOfAppointment(tx, payment.appointmentId)).length > 0;
-        if (appointment && appointment.paymentStatus === 'paid' && !stillPaid) {
-          afters.push(await appointments.markPaymentStatus(appointment.id, 'refunded', tx));
-        }
-        return afters;
-      }
+        break;
+      case 'reversed':
+        // The provider gave the money back (our refund, or one made in its cabinet), even before we heard of the
+        // success; what the success reported as received stays.
+        if (payment.status === 'refunded') return [];
+        await updatePayment(tx, payment.id, { status: 'refunded', refundedAt: now, ...(payment.receivedAmount === null ? received : {}) }, now);
+        break;
       default:
-        return afters;
+        return [];
     }
+    return appointment ? follow(tx, appointment) : [];
   }
 
   return {
@@ -256,8 +279,8 @@ export function createPaymentsService(deps: {
      * changes); the same data twice is a replay and changes nothing either.
      */
     async handleCallback(providerName: PaymentProvider, body: PaymentCallbackBody): Promise<{ result: 'accepted' | 'replayed' | 'ignored'; appointmentId: string | null }> {
-      const provider = providers[providerName];
-      if (!provider || !(await provider.verify(body.data, body.signature))) {
+      const provider = providerOf(providerName);
+      if (!(await provider.verify(body.data, body.signature))) {
         throw new AppError('PAYMENT_SIGNATURE_INVALID', 'The payment callback is not signed by the provider');
       }
       const callback = provider.parse(body.data);
@@ -280,10 +303,10 @@ export function createPaymentsService(deps: {
       return outcome;
     },
 
-    /** The sandbox's checkout page (HTML) of a payment; 404 unless it is a sandbox payment. */
+    /** The sandbox's checkout page (HTML) of a payment; 404 unless it is a sandbox payment and the sandbox is configured. */
     async sandboxPage(paymentId: string, locale: Locale): Promise<string> {
-      const payment = await findPayment(db, paymentId);
-      if (!payment || payment.provider !== 'sandbox') throw notFound('Payment');
+      const payment = sandbox ? await findPayment(db, paymentId) : undefined;
+      if (!sandbox || !payment || payment.provider !== 'sandbox') throw notFound('Payment');
       const appointment = await appointmentsPort().get(payment.appointmentId);
       if (!appointment) throw notFound('Payment');
       const signed = async (status: 'success' | 'failure') =>

@@ -1,4 +1,4 @@
-import { eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rateLimits } from '../../db/schema.ts';
 
@@ -25,12 +25,12 @@ export async function incrementCounter(db: Db, key: string, now: Date, windowMs:
   return row!;
 }
 
-export async function readCounter(db: Db, key: string): Promise<Counter | undefined> {
-  const [row] = await db
-    .select({ count: rateLimits.count, windowStart: rateLimits.windowStart })
-    .from(rateLimits)
-    .where(eq(rateLimits.key, key));
-  return row;
+/** Takes back one event counted in the window that started at `windowStart`; nothing once a new window began. */
+export async function decrementCounter(db: Db, key: string, windowStart: Date): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`${rateLimits.count} - 1` })
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart), gt(rateLimits.count, 0)));
 }
 
 export async function deleteCountersBefore(db: Db, before: Date): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { deleteCountersBefore, incrementCounter, readCounter, type Counter } from './rate-limit.repository.ts';
+import { decrementCounter, deleteCountersBefore, incrementCounter, type Counter } from './rate-limit.repository.ts';
 
 export interface Limit {
   /** How many events the window allows. */
@@ -20,24 +20,17 @@ export function createRateLimitService(deps: { db: Db; clock: Clock }) {
     new AppError('TOO_MANY_REQUESTS', 'Too many requests, try again later', undefined, {
       'retry-after': String(Math.max(1, Math.ceil((counter.windowStart.getTime() + limit.windowMs - now.getTime()) / 1000))),
     });
-  const isOpen = (counter: Counter, limit: Limit, now: Date) =>
-    counter.windowStart.getTime() + limit.windowMs > now.getTime();
 
   return {
-    /** Counts one event and refuses it with 429 once the window is full. */
-    async consume(key: string, limit: Limit): Promise<void> {
+    /**
+     * Counts one event and refuses it with 429 once the window is full. Counting comes first, in one statement, so
+     * events that arrive at once cannot pass the limit together; `release` takes back one that turned out not to count.
+     */
+    async consume(key: string, limit: Limit): Promise<{ release(): Promise<void> }> {
       const now = deps.clock.now();
       const counter = await incrementCounter(deps.db, key, now, limit.windowMs);
       if (counter.count > limit.max) throw tooMany(counter, limit, now);
-    },
-    /** Refuses with 429 when the window is already full, without counting. */
-    async assertBelow(key: string, limit: Limit): Promise<void> {
-      const now = deps.clock.now();
-      const counter = await readCounter(deps.db, key);
-      if (counter && isOpen(counter, limit, now) && counter.count >= limit.max) throw tooMany(counter, limit, now);
-    },
-    async record(key: string, limit: Limit): Promise<void> {
-      await incrementCounter(deps.db, key, deps.clock.now(), limit.windowMs);
+      return { release: () => decrementCounter(deps.db, key, counter.windowStart) };
     },
     async purgeOld(): Promise<void> {
       await deleteCountersBefore(deps.db, new Date(deps.clock.now().getTime() - DAY));

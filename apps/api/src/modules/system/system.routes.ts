@@ -41,6 +41,8 @@ export async function registerSystemRoutes(
       index: false,
       wildcard: false,
       preCompressed: true,
+      // Off, or send's own `public, max-age=0` would replace the header set here.
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         res.setHeader('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

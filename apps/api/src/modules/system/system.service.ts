@@ -10,7 +10,15 @@ export interface WebApp {
   buildId: string;
   /** index.html with the public runtime settings inlined, or undefined when the web app is not built. */
   indexHtml?: string;
+  /** The Content-Security-Policy sources of index.html's inline scripts (first paint, runtime settings). */
+  scriptHashes: string[];
 }
+
+/** A browser runs an inline script under a CSP only if the sha256 of its exact text is listed. */
+const inlineScriptHashes = (html: string) =>
+  [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    ([, text]) => `'sha256-${createHash('sha256').update(text!).digest('base64')}'`,
+  );
 
 /** Loads the built web app once at start; its content hash is the build id unless BUILD_ID is set. */
 export function loadWebApp(config: Config): WebApp {
@@ -27,7 +35,8 @@ export function loadWebApp(config: Config): WebApp {
     default_locale: 'en',
   };
   const inline = `<script>window.__ROZMOVA__=${JSON.stringify(publicConfig).replace(/</g, '\\u003c')}</script>`;
-  return { dist: config.webDist, buildId, indexHtml: template?.replace('</head>', `${inline}</head>`) };
+  const indexHtml = template?.replace('</head>', `${inline}</head>`);
+  return { dist: config.webDist, buildId, indexHtml, scriptHashes: indexHtml ? inlineScriptHashes(indexHtml) : [] };
 }
 
 const escapeHtml = (text: string) =>

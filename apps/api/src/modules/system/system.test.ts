@@ -92,10 +92,11 @@ describe('/dev/mail, the development outbox', () => {
     });
   });
 
-  test('does not exist in production', async () => {
-    const t = await createTestApp({ mailer: 'default', env: { NODE_ENV: 'production' } });
+  test('does not exist in production (which requires SMTP_URL)', async () => {
+    const env = { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9', PAYMENT_PROVIDER: 'sandbox' };
+    const t = await createTestApp({ mailer: 'default', env });
     try {
-      expect(t.services.mailer.outbox).toBeDefined();
+      expect(t.services.mailer.outbox).toBeUndefined();
       const response = await call(t.app, 'GET', '/dev/mail');
       expect(response.status).toBe(404);
       expect(response.body.code).toBe('NOT_FOUND');

@@ -24,4 +24,17 @@ describe('landingBookingError (SPEC.md §8 create-appointment-with-login)', () =
       en.errors.code.APPOINTMENT_SLOT_TAKEN,
     );
   });
+
+  it('an e-mail with an account: sign in, or recover the password (nothing said about the account itself)', () => {
+    const taken = new ApiError(409, { code: 'EMAIL_TAKEN', message: 'An account with this e-mail exists' });
+    expect(landingBookingError(i18n.getFixedT('en'), taken)).toBe(en.specialists.book.errors.EMAIL_TAKEN);
+    expect(landingBookingError(i18n.getFixedT('uk'), taken)).toBe(uk.specialists.book.errors.EMAIL_TAKEN);
+    expect(uk.specialists.book.errors.EMAIL_TAKEN).toContain('Забули пароль?');
+    expect(en.specialists.book.errors.EMAIL_TAKEN).toContain('Forgot password?');
+  });
+
+  it('the hourly limit of landing bookings says what to do', () => {
+    const limited = new ApiError(429, { code: 'TOO_MANY_REQUESTS', message: 'Too many requests, try again later' });
+    expect(landingBookingError(i18n.getFixedT('uk'), limited)).toBe(uk.specialists.book.errors.TOO_MANY_REQUESTS);
+  });
 });

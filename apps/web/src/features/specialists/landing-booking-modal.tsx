@@ -63,8 +63,9 @@ export function LandingBookingModal({ doctor, onClose }: { doctor: Doctor; onClo
   });
 
   const failed = book.error && Object.keys(fieldErrors(t, book.error)).length === 0;
-  // The e-mail has an account: its owner logs in and books from the cabinet.
-  const emailTaken = book.error instanceof ApiError && book.error.body?.code === 'EMAIL_TAKEN';
+  // The e-mail has an account, or the network booked too often: an account holder logs in and books from the cabinet.
+  const code = book.error instanceof ApiError ? book.error.body?.code : undefined;
+  const offerLogIn = code === 'EMAIL_TAKEN' || code === 'TOO_MANY_REQUESTS';
   const logIn = () => {
     onClose();
     const next = new URLSearchParams(params);
@@ -105,7 +106,7 @@ export function LandingBookingModal({ doctor, onClose }: { doctor: Doctor; onClo
             {failed && (
               <Alert color="danger" role="alert">
                 {landingBookingError(t, book.error)}
-                {emailTaken && (
+                {offerLogIn && (
                   <>
                     {' '}
                     <Anchor component="button" type="button" inherit fw={700} c="var(--mantine-color-text)" underline="always" onClick={logIn}>

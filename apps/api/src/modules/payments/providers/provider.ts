@@ -39,7 +39,10 @@ export interface Provider {
   verify(data: string, signature: string): Promise<boolean>;
   /** Decodes a verified callback's data; undefined when it is not a payment callback this service understands. */
   parse(data: string): ProviderCallback | undefined;
-  /** Gives the money of a successful payment back; throws when the provider refuses. */
+  /**
+   * Gives back what a successful payment received: `amount` in hundredths of the currency it was paid in (a refund
+   * is always in the payment's own currency). Throws when the provider refuses.
+   */
   refund(payment: { orderId: string; amount: number }): Promise<void>;
 }
 

@@ -1,0 +1,173 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { MULTI_LINE_TEXT_MESSAGE, ONE_LINE_TEXT_MESSAGE } from '@rozmova/contracts';
+import { appointments, feedback } from '../db/schema.ts';
+import { call, createTestApp, uniqueEmail, type CallResult, type TestContext } from '../test/harness.ts';
+import { BASE, bookableDoctor, bookFor, quickPatient, slotAt, type Person } from '../modules/appointments/test-support.ts';
+
+let t: TestContext;
+let patient: Person;
+let doctor: Person;
+const signUpEmail = uniqueEmail('sign-up');
+let signUpCode: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.clock.set(BASE);
+  patient = await quickPatient(t, 'Олена Петренко');
+  doctor = await bookableDoctor(t);
+  await call(t.app, 'POST', '/v1/verification-codes/register/send-code', { body: { email: signUpEmail } });
+  signUpCode = await t.mail.codeFor(signUpEmail);
+});
+afterAll(() => t?.close());
+beforeEach(() => t.clock.set(BASE));
+
+/** A route, the text field it takes, its rule and limit, and what a refused request must leave as it was. */
+interface TextField {
+  route: string;
+  field: string;
+  rule: 'one line' | 'long text';
+  max: number;
+  send: (text: string) => Promise<CallResult>;
+  state: () => Promise<unknown>;
+}
+
+const rowsOf = async (table: typeof appointments | typeof feedback) => (await t.database.db.select({ n: count() }).from(table))[0]!.n;
+
+const fields: TextField[] = [
+  {
+    route: 'PUT /v1/auth/profile',
+    field: 'body.user_name',
+    rule: 'one line',
+    max: 100,
+    send: (text) => call(t.app, 'PUT', '/v1/auth/profile', { token: patient.token, body: { user_name: text } }),
+    state: async () => (await call(t.app, 'GET', '/v1/auth/profile', { token: patient.token })).body.user_name,
+  },
+  {
+    route: 'POST /v1/auth/register-patient',
+    field: 'body.user_name',
+    rule: 'one line',
+    max: 100,
+    send: (text) =>
+      call(t.app, 'POST', '/v1/auth/register-patient', {
+        body: { email: signUpEmail, code: signUpCode, password: 'Tiny-Violet-Harbour-42', user_name: text },
+      }),
+    state: async () => (await t.services.accounts.findByEmail(signUpEmail)) ?? null,
+  },
+  {
+    route: 'POST /v1/contact',
+    field: 'body.name',
+    rule: 'one line',
+    max: 100,
+    send: (text) => call(t.app, 'POST', '/v1/contact', { body: { name: text, email: uniqueEmail('visitor'), message: 'Добрий день' } }),
+    state: async () => t.mail.all().length,
+  },
+  {
+    route: 'POST /v1/contact',
+    field: 'body.message',
+    rule: 'long text',
+    max: 5000,
+    send: (text) => call(t.app, 'POST', '/v1/contact', { body: { name: 'Богдана', email: uniqueEmail('visitor'), message: text } }),
+    state: async () => t.mail.all().length,
+  },
+  {
+    route: 'POST /v1/appointments',
+    field: 'body.appointment_reason',
+    rule: 'long text',
+    max: 2000,
+    send: (text) => bookFor(t, patient, doctor, slotAt(2, 10), { appointment_reason: text }),
+    state: () => rowsOf(appointments),
+  },
+  {
+    route: 'POST /v1/feedback',
+    field: 'body.feedback_comment',
+    rule: 'long text',
+    max: 2000,
+    send: (text) => call(t.app, 'POST', '/v1/feedback', { token: patient.token, body: { type: 'quiz', feedback_rating: 5, feedback_comment: text } }),
+    state: () => rowsOf(feedback),
+  },
+  {
+    route: 'PUT /v1/doctors/:id',
+    field: 'body.bio.uk',
+    rule: 'long text',
+    max: 4000,
+    send: (text) => call(t.app, 'PUT', `/v1/doctors/${doctor.userId}`, { token: doctor.token, body: { bio: { uk: text, en: 'Bio' } } }),
+    state: async () => (await call(t.app, 'GET', `/v1/doctors/${doctor.userId}`)).body.bio,
+  },
+  {
+    route: 'PUT /v1/doctors/:id',
+    field: 'body.photo_url',
+    rule: 'one line',
+    max: 2000,
+    send: (text) => call(t.app, 'PUT', `/v1/doctors/${doctor.userId}`, { token: doctor.token, body: { photo_url: `https://example.com/${text}` } }),
+    state: async () => (await call(t.app, 'GET', `/v1/doctors/${doctor.userId}`)).body.photo_url,
+  },
+];
+
+/** Characters no person types; a one-line field also refuses line breaks and tabs. */
+const refused = {
+  'one line': ['Olena\rPetrenko', 'Olena\nPetrenko', 'Olena\tPetrenko', 'Olena\u0085Petrenko', 'Olena\u2028Petrenko', '\u202eoknerteP\u202c', 'a\u2066b\u2069'],
+  'long text': ['Olena\rPetrenko', 'a\u001b[31mb', 'a\u007fb', 'a\u009bb', 'a\u2029b', 'a\u202eb'],
+};
+
+/** The text with every character outside printable ASCII and Cyrillic written as \\uXXXX, for test names. */
+const shown = (text: string) => text.replace(/[^\u0020-\u007e\u0400-\u04ff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+describe('text fields refuse control characters and oversized input with 400 naming the field, and change nothing', () => {
+  const cases = fields.flatMap((f) => refused[f.rule].map((text) => [f.route, f.field, shown(text), f, text] as const));
+
+  test.each(cases)('%s %s: %s', async (_route, _field, _shown, f, text) => {
+    const before = await f.state();
+    const response = await f.send(text);
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Validation failed',
+      errors: [{ path: f.field, message: f.rule === 'one line' ? ONE_LINE_TEXT_MESSAGE : MULTI_LINE_TEXT_MESSAGE }],
+    });
+    expect(await f.state()).toEqual(before);
+  });
+
+  test.each(fields.map((f) => [f.route, f.field, f] as const))('%s %s: one character over the limit', async (_route, _field, f) => {
+    const before = await f.state();
+    const response = await f.send('я'.repeat(f.max + 1));
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toContainEqual({ path: f.field, message: expect.any(String) });
+    expect(await f.state()).toEqual(before);
+  });
+});
+
+describe('long texts keep their line breaks; the calendar file stays well formed', () => {
+  const unfold = (text: string) => text.replace(/\r\n /g, '').split('\r\n');
+
+  test('a reason with line breaks is booked (CRLF kept as LF); the doctor calendar escapes the name and leaves the reason out', async () => {
+    const named = await quickPatient(t, 'Коваленко, Олена; мол.');
+    const booked = await bookFor(t, named, doctor, slotAt(3, 10), { appointment_reason: 'Тривога\r\nБезсоння\tз осені' });
+    expect(booked.status).toBe(201);
+    expect(booked.body.appointment_reason).toBe('Тривога\nБезсоння\tз осені');
+    const calendar = await call(t.app, 'GET', `/v1/appointments/${booked.body.id}/calendar.ics`, { token: doctor.token });
+    expect(calendar.status).toBe(200);
+    expect(calendar.text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    expect(unfold(calendar.text)).toContain('SUMMARY;LANGUAGE=uk:Онлайн-консультація: Коваленко\\, Олена\\; мол.');
+    expect(calendar.text).not.toContain('Тривога');
+  });
+
+  test('a name stored before the rule, with a bare carriage return, cannot add lines to the doctor calendar', async () => {
+    const stored = await quickPatient(t, 'Olena\rEND:VEVENT\rBEGIN:VEVENT\nSUMMARY:Free');
+    const booked = await bookFor(t, stored, doctor, slotAt(4, 10));
+    expect(booked.status).toBe(201);
+    const calendar = await call(t.app, 'GET', `/v1/appointments/${booked.body.id}/calendar.ics`, { token: doctor.token });
+    expect(calendar.text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    const lines = unfold(calendar.text);
+    expect(lines.filter((line) => line === 'END:VEVENT')).toHaveLength(1);
+    expect(lines.filter((line) => line.startsWith('SUMMARY'))).toEqual([
+      'SUMMARY;LANGUAGE=uk:Онлайн-консультація: OlenaEND:VEVENTBEGIN:VEVENT\\nSUMMARY:Free',
+    ]);
+  });
+});
+
+test('the profile takes a name with apostrophes, hyphens and emoji', async () => {
+  const response = await call(t.app, 'PUT', '/v1/auth/profile', { token: patient.token, body: { user_name: "  Олена О'Браєн-Шевчук 🌻 " } });
+  expect(response.status).toBe(200);
+  expect(response.body.user_name).toBe("Олена О'Браєн-Шевчук 🌻");
+});

@@ -1,0 +1,142 @@
+import { authPaths } from '@rozmova/contracts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  call,
+  createTestApp,
+  MINUTE,
+  PASSWORD,
+  registerPatient,
+  uniqueEmail,
+  type CallResult,
+  type TestContext,
+} from '../../test/harness.ts';
+
+// Every limit here must hold when the requests arrive at once, not only one after another.
+
+const SEND_REGISTER = '/v1/verification-codes/register/send-code';
+const SEND_RECOVERY = '/v1/verification-codes/recover-pass/send-code';
+const ATTACKER_PASSWORD = 'Stolen-Lantern-Orbit-93';
+const addresses = (n: number) => Array.from({ length: n }, (_, i) => `198.51.100.${i + 1}`);
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** How many answers had each status, e.g. { 400: 5, 410: 55 }. */
+const countStatuses = (responses: CallResult[]) =>
+  responses.reduce<Record<number, number>>((counts, r) => ({ ...counts, [r.status]: (counts[r.status] ?? 0) + 1 }), {});
+
+/** `n` six-digit codes, all different from `right`; `right` itself at `rightAt` when given. */
+function guesses(right: string, n: number, rightAt?: number): string[] {
+  const wrong = Array.from({ length: n }, (_, i) => String((Number(right) + 1 + i) % 1_000_000).padStart(6, '0'));
+  if (rightAt !== undefined) wrong[rightAt] = right;
+  return wrong;
+}
+
+describe('a code takes at most 5 wrong tries, however many arrive at once', () => {
+  test('60 concurrent recoveries from 3 addresses, the right code 51st: the attacker does not get in', async () => {
+    const { email } = await registerPatient(t.app, t.mail);
+    expect((await call(t.app, 'POST', SEND_RECOVERY, { body: { email } })).status).toBe(204);
+    const code = await t.mail.codeFor(email);
+    const ips = addresses(3);
+
+    const responses = await Promise.all(
+      guesses(code, 60, 50).map((guess, i) =>
+        call(t.app, 'POST', authPaths.setupPassword, { body: { email, code: guess, password: ATTACKER_PASSWORD }, remoteAddress: ips[i % 3] }),
+      ),
+    );
+    expect(countStatuses(responses)).toEqual({ 400: 5, 410: 55 });
+    expect(responses[50]!.status).toBe(410);
+    const login = (password: string) => call(t.app, 'POST', authPaths.login, { body: { email, password, role: 'patient' } });
+    expect((await login(ATTACKER_PASSWORD)).status).toBe(400);
+    expect((await login(PASSWORD)).status).toBe(200);
+  });
+
+  test('60 concurrent check-code guesses: 5 evaluated, the rest 410', async () => {
+    const email = uniqueEmail();
+    expect((await call(t.app, 'POST', SEND_REGISTER, { body: { email } })).status).toBe(204);
+    const code = await t.mail.codeFor(email);
+
+    const responses = await Promise.all(
+      guesses(code, 60, 59).map((guess) => call(t.app, 'POST', authPaths.checkCode, { body: { email, code: guess, type: 'register' } })),
+    );
+    expect(countStatuses(responses)).toEqual({ 400: 5, 410: 55 });
+    expect(responses.filter((r) => r.status === 400).every((r) => r.body.code === 'CODE_INVALID')).toBe(true);
+  });
+
+  test('60 concurrent sign-ups with guessed codes, the right one 51st: no account is made', async () => {
+    const email = uniqueEmail();
+    expect((await call(t.app, 'POST', SEND_REGISTER, { body: { email } })).status).toBe(204);
+    const code = await t.mail.codeFor(email);
+
+    const responses = await Promise.all(
+      guesses(code, 60, 50).map((guess) =>
+        call(t.app, 'POST', authPaths.registerPatient, { body: { email, code: guess, password: ATTACKER_PASSWORD, user_name: 'Mallory' } }),
+      ),
+    );
+    expect(countStatuses(responses)).toEqual({ 400: 5, 410: 55 });
+    expect(await t.services.accounts.findByEmail(email)).toBeUndefined();
+  });
+});
+
+describe('10 failed password checks per e-mail, however many arrive at once', () => {
+  test('50 concurrent wrong passwords for one e-mail from 5 addresses: 10 evaluated, the rest 429', async () => {
+    const { email } = await registerPatient(t.app, t.mail);
+    const ips = addresses(5);
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        call(t.app, 'POST', authPaths.login, { body: { email, password: `Wrong-password-${i}`, role: 'patient' }, remoteAddress: ips[i % 5] }),
+      ),
+    );
+    expect(countStatuses(responses)).toEqual({ 400: 10, 429: 40 });
+    expect(responses.filter((r) => r.status === 400).every((r) => r.body.code === 'INVALID_CREDENTIALS')).toBe(true);
+    expect((await call(t.app, 'POST', authPaths.login, { body: { email, password: PASSWORD, role: 'patient' } })).status).toBe(429);
+  });
+
+  test('50 concurrent wrong passwords to verify-password: 10 evaluated', async () => {
+    const { token } = await registerPatient(t.app, t.mail);
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => call(t.app, 'POST', authPaths.verifyPassword, { token, body: { password: `Wrong-password-${i}` } })),
+    );
+    expect(countStatuses(responses)).toEqual({ 400: 10, 429: 40 });
+  });
+
+  test('50 concurrent password changes with a wrong current password: 10 evaluated, the password unchanged', async () => {
+    const { email, token } = await registerPatient(t.app, t.mail);
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        call(t.app, 'PUT', authPaths.profile, { token, body: { current_password: `Wrong-password-${i}`, new_password: ATTACKER_PASSWORD } }),
+      ),
+    );
+    expect(countStatuses(responses)).toEqual({ 400: 10, 429: 40 });
+    t.clock.advance(15 * MINUTE);
+    expect((await call(t.app, 'POST', authPaths.login, { body: { email, password: PASSWORD, role: 'patient' } })).status).toBe(200);
+  });
+});
+
+describe('other limits under concurrency', () => {
+  test('50 concurrent send-code for one address: one code is mailed, the rest 429', async () => {
+    const email = uniqueEmail();
+    const responses = await Promise.all(Array.from({ length: 50 }, () => call(t.app, 'POST', SEND_REGISTER, { body: { email } })));
+    expect(countStatuses(responses)).toEqual({ 204: 1, 429: 49 });
+    expect(t.mail.to(email)).toHaveLength(1);
+  });
+
+  test('50 concurrent auth requests from one address with a limit of 7 a minute: 7 evaluated', async () => {
+    const limited = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '7' } });
+    try {
+      limited.clock.set(Math.ceil(limited.clock.now().getTime() / MINUTE) * MINUTE);
+      const body = { email: 'nobody@example.com', password: 'whatever-1' };
+      const responses = await Promise.all(
+        Array.from({ length: 50 }, () => call(limited.app, 'POST', authPaths.login, { body, remoteAddress: '203.0.113.9' })),
+      );
+      expect(countStatuses(responses)).toEqual({ 404: 7, 429: 43 });
+    } finally {
+      await limited.close();
+    }
+  });
+});
