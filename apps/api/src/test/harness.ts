@@ -182,6 +182,9 @@ export async function call(app: TestApp, method: string, url: string, options: C
 
 export const PASSWORD = 'Tiny-Violet-Harbour-42';
 
+/** A small file whose content is a PDF, as the upload checks read it. */
+export const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200, 0x20), Buffer.from('\n%%EOF\n')]);
+
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomBytes(5).toString('hex')}@example.com`;
 
 export interface SignedIn {

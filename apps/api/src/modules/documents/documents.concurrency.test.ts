@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DOCUMENTS_PER_PATIENT } from '@rozmova/contracts';
 import { patients, userReferences } from '../../db/schema.ts';
-import { createTestApp, registerPatient, type TestContext } from '../../test/harness.ts';
+import { createTestApp, PDF, registerPatient, type TestContext } from '../../test/harness.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -14,8 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200, 0x20), Buffer.from('\n%%EOF\n')]);
 
 function uploadPdf(token: string) {
   const boundary = `----rozmova${randomUUID()}`;

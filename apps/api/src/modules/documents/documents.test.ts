@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DOCUMENT_MAX_BYTES, DOCUMENTS_PER_PATIENT, userReferenceSchema } from '@rozmova/contracts';
 import { auditLog, patients, userReferences } from '../../db/schema.ts';
-import { call, createTestApp, loginAs, PASSWORD, registerPatient, type SignedIn, type TestContext } from '../../test/harness.ts';
+import { call, createTestApp, loginAs, PASSWORD, PDF, registerPatient, type SignedIn, type TestContext } from '../../test/harness.ts';
 import { detectFileType } from './file-type.ts';
 import { documentFileName } from './documents.service.ts';
 
@@ -23,7 +23,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200, 0x20), Buffer.from('\n%%EOF\n')]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100, 1)]);
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 2)]);
 const ftyp = (major: string, compatible: string[] = []) => {

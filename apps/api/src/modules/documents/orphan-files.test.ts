@@ -3,7 +3,7 @@ import { readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { call, createTestApp, HOUR, registerPatient, type TestContext } from '../../test/harness.ts';
+import { call, createTestApp, HOUR, PDF, registerPatient, type TestContext } from '../../test/harness.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -12,8 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200, 0x20), Buffer.from('\n%%EOF\n')]);
 
 test('upload files with no document row are removed once older than an hour; files with a row and fresh ones stay', async () => {
   const patient = await registerPatient(t.app, t.mail);

@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestContext } from '../../test/harness.ts';
+import { afterAll, beforeEach } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { decodeData, encodeData } from './providers/provider.ts';
 
 export const PUBLIC_KEY = 'sandbox_i000000001';
@@ -66,9 +67,24 @@ export async function startLiqpayApi() {
 }
 
 /** The settings that turn LiqPay on, with its request API at the stub. */
-export const liqpayEnv = (apiUrl: string) => ({
+const liqpayEnv = (apiUrl: string) => ({
   LIQPAY_PUBLIC_KEY: PUBLIC_KEY,
   LIQPAY_PRIVATE_KEY: PRIVATE_KEY,
   LIQPAY_API_URL: apiUrl,
   PUBLIC_URL: 'https://rozmova.example',
 });
+
+/** A test app whose payments go through LiqPay at a fresh stub; both close after the file, and each test starts at `start` with the stub cleared. */
+export async function liqpayTestApp(start: number): Promise<{ t: TestContext; liqpayApi: Awaited<ReturnType<typeof startLiqpayApi>> }> {
+  const liqpayApi = await startLiqpayApi();
+  const t = await createTestApp({ env: liqpayEnv(liqpayApi.apiUrl) });
+  afterAll(async () => {
+    await t.close();
+    await liqpayApi.close();
+  });
+  beforeEach(() => {
+    t.clock.set(start);
+    liqpayApi.reset();
+  });
+  return { t, liqpayApi };
+}

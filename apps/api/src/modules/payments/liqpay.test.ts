@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { afterAll, beforeEach, describe, expect, test } from 'vitest';
-import { call, createTestApp, MINUTE, type TestContext } from '../../test/harness.ts';
+import { describe, expect, test } from 'vitest';
+import { call, createTestApp, MINUTE } from '../../test/harness.ts';
 import { advanceAndRun, appointmentRow, BASE, bookableDoctor, bookFor, paymentRows, quickPatient, renew, slotAt } from '../appointments/test-support.ts';
-import { liqpayCallback, liqpayEnv, liqpaySign, postLiqpayCallback, PUBLIC_KEY, startLiqpayApi } from './liqpay-stub.ts';
+import { liqpayCallback, liqpaySign, liqpayTestApp, postLiqpayCallback, PUBLIC_KEY } from './liqpay-stub.ts';
 import { insertPayment, settingOrCreate } from './payments.repository.ts';
 import { SANDBOX_SECRET_SETTING } from './payments.service.ts';
 import { LIQPAY_CHECKOUT_URL } from './providers/liqpay.ts';
@@ -10,17 +10,8 @@ import { decodeData, encodeData, signData } from './providers/provider.ts';
 
 const PRICE = 120_050;
 
-const liqpayApi = await startLiqpayApi();
+const { t, liqpayApi } = await liqpayTestApp(BASE);
 const refundCalls = liqpayApi.calls;
-const t: TestContext = await createTestApp({ env: liqpayEnv(liqpayApi.apiUrl) });
-afterAll(async () => {
-  await t.close();
-  await liqpayApi.close();
-});
-beforeEach(() => {
-  t.clock.set(BASE);
-  liqpayApi.reset();
-});
 
 async function heldBooking(days = 3) {
   const doctor = await bookableDoctor(t, { price: PRICE, userName: 'Ірина Коваль' });

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { appointments, payments, users } from '../../db/schema.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { advanceAndRun, appointmentRow, BASE, bookableDoctor, bookFor, quickPatient, slotAt } from '../appointments/test-support.ts';
-import { liqpayCallback, liqpayEnv, postLiqpayCallback, startLiqpayApi } from './liqpay-stub.ts';
+import { liqpayCallback, liqpayTestApp, postLiqpayCallback } from './liqpay-stub.ts';
 import { insertPayment } from './payments.repository.ts';
 
 /**
@@ -14,16 +13,7 @@ import { insertPayment } from './payments.repository.ts';
 const PRICE = 120_050;
 const WRONG = 60_025;
 
-const liqpayApi = await startLiqpayApi();
-const t: TestContext = await createTestApp({ env: liqpayEnv(liqpayApi.apiUrl) });
-afterAll(async () => {
-  await t.close();
-  await liqpayApi.close();
-});
-beforeEach(() => {
-  t.clock.set(BASE);
-  liqpayApi.reset();
-});
+const { t, liqpayApi } = await liqpayTestApp(BASE);
 
 t.clock.set(BASE);
 const doctor = await bookableDoctor(t, { price: PRICE });
