@@ -74,9 +74,18 @@ async function measure(label: DatabaseLabel, database: Database, dataDir: string
     const db = database.db;
     const people = await db
       .insert(users)
-      .values(Array.from({ length: BOOKED }, (_, i) => ({ email: `bench-patient-${i}-${randomBytes(3).toString('hex')}@example.com`, userName: `Patient ${i}`, role: 'patient' as const })))
+      .values(
+        Array.from({ length: BOOKED }, (_, i) => ({
+          email: `bench-patient-${i}-${randomBytes(3).toString('hex')}@example.com`,
+          userName: `Patient ${i}`,
+          role: 'patient' as const,
+        })),
+      )
       .returning({ id: users.id });
-    const records = await db.insert(patients).values(people.map(({ id }) => ({ userId: id }))).returning({ id: patients.id });
+    const records = await db
+      .insert(patients)
+      .values(people.map(({ id }) => ({ userId: id })))
+      .returning({ id: patients.id });
     const now = new Date();
     const { firstDay } = slotRange(undefined, now, profile.timeZone);
     const grid = freeSlots(profile, { firstDay, days: DAYS, now });
@@ -126,11 +135,14 @@ async function measure(label: DatabaseLabel, database: Database, dataDir: string
     const appUrl = `${appBase}/v1/doctors/${doctor.id}/available-slots?duration=${DAYS}`;
     const baselineUrl = `${baselineBase}/baseline/${doctor.id}`;
     const [fromApp, fromBaseline] = await Promise.all([fetch(appUrl), fetch(baselineUrl)]);
-    if (fromApp.status !== 200 || fromBaseline.status !== 200) throw new Error(`sanity check: app ${fromApp.status}, baseline ${fromBaseline.status}`);
+    if (fromApp.status !== 200 || fromBaseline.status !== 200)
+      throw new Error(`sanity check: app ${fromApp.status}, baseline ${fromBaseline.status}`);
     const [appSlots, baselineSlots] = [(await fromApp.json()) as string[], (await fromBaseline.json()) as string[]];
     if (JSON.stringify(appSlots) !== JSON.stringify(baselineSlots)) console.warn('  note: the app and the baseline answer different slots');
     const free = freeSlots(profile, { firstDay, days: DAYS, now: new Date(), busy: [] }).length;
-    console.log(`${label}: ${BOOKED} appointments booked; ${free} slots in ${DAYS} days, ${appSlots.length} free (${(JSON.stringify(appSlots).length / 1024).toFixed(1)} KB)`);
+    console.log(
+      `${label}: ${BOOKED} appointments booked; ${free} slots in ${DAYS} days, ${appSlots.length} free (${(JSON.stringify(appSlots).length / 1024).toFixed(1)} KB)`,
+    );
 
     // The slot maths alone, in this process, with the same 200 busy ranges.
     const busy = starts.map((start) => ({ start, end: new Date(start.getTime() + 60 * MINUTE) }));
@@ -140,7 +152,9 @@ async function measure(label: DatabaseLabel, database: Database, dataDir: string
     for (let i = 0; i < loops; i++) freeSlotStrings(profile, { firstDay, days: DAYS, now, busy });
     console.log(`  slot computation alone: ${(((performance.now() - began) / loops) * 1000).toFixed(0)} µs per request`);
 
-    console.log(`  warm-up ${WARMUP} s each, then ${ROUNDS} × ${DURATION} s alternating app / baseline at ${levels.join(' and ')} connection(s)…`);
+    console.log(
+      `  warm-up ${WARMUP} s each, then ${ROUNDS} × ${DURATION} s alternating app / baseline at ${levels.join(' and ')} connection(s)…`,
+    );
     await load({ url: appUrl, connections: CONNECTIONS, duration: WARMUP });
     await load({ url: baselineUrl, connections: CONNECTIONS, duration: WARMUP });
     const rows: Row[] = [];
@@ -167,19 +181,38 @@ function printResults(rows: Row[]) {
   const table = rows.flatMap((row) =>
     (['app', 'baseline'] as const).map((name) => {
       const f = row[name];
-      return [row.database, String(row.connections), name, format(f.rps, 0), format(f.p50, 1), format(f.p95, 1), format(f.p99, 1), String(f.requests), format(f.cpuPerRequestUs, 0)];
+      return [
+        row.database,
+        String(row.connections),
+        name,
+        format(f.rps, 0),
+        format(f.p50, 1),
+        format(f.p95, 1),
+        format(f.p99, 1),
+        String(f.requests),
+        format(f.cpuPerRequestUs, 0),
+      ];
     }),
   );
   printTable(['database', 'conns', 'server', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'requests', 'CPU µs/req'], table, [0, 2]);
   for (const row of rows) {
     const target = TARGET_P95_MS[row.database];
     const ratio = `app/baseline p95 = ${(row.app.p95 / row.baseline.p95).toFixed(2)}, req/s = ${(row.app.rps / row.baseline.rps).toFixed(2)}`;
-    const verdict = row.connections === 1 ? `  app p95 ${format(row.app.p95, 1)} ms (target < ${target} ms)  ${row.app.p95 < target ? 'PASS' : 'FAIL'}` : '';
+    const verdict =
+      row.connections === 1
+        ? `  app p95 ${format(row.app.p95, 1)} ms (target < ${target} ms)  ${row.app.p95 < target ? 'PASS' : 'FAIL'}`
+        : '';
     console.log(`${row.database.padEnd(10)} c=${String(row.connections).padEnd(3)} ${ratio}${verdict}`);
   }
 }
 
-runBench('available-slots', { timeLimitMs: TIME_LIMIT_MS, failureMessage: 'Some requests failed: the figures are not valid.' }, async () => {
-  printHeader(`GET /v1/doctors/:id/available-slots?duration=${DAYS} with ${BOOKED} booked appointments: app vs bare Fastify + same queries and slot maths`);
-  printResults((await onEachDatabase(measure)).flat());
-});
+runBench(
+  'available-slots',
+  { timeLimitMs: TIME_LIMIT_MS, failureMessage: 'Some requests failed: the figures are not valid.' },
+  async () => {
+    printHeader(
+      `GET /v1/doctors/:id/available-slots?duration=${DAYS} with ${BOOKED} booked appointments: app vs bare Fastify + same queries and slot maths`,
+    );
+    printResults((await onEachDatabase(measure)).flat());
+  },
+);

@@ -9,8 +9,22 @@ import http from 'node:http';
 import type { Database } from '../apps/api/src/db/client.ts';
 import { sessions } from '../apps/api/src/db/schema.ts';
 import { newToken, sha256 } from '../apps/api/src/lib/crypto.ts';
-import { insertAppointment, lockPatientBookings, lockPendingOfPatient } from '../apps/api/src/modules/appointments/appointments.repository.ts';
-import { buildBenchApp, envNumber, listen, markFailed, onEachDatabase, printHeader, printTable, runBench, type DatabaseLabel } from './support.ts';
+import {
+  insertAppointment,
+  lockPatientBookings,
+  lockPendingOfPatient,
+} from '../apps/api/src/modules/appointments/appointments.repository.ts';
+import {
+  buildBenchApp,
+  envNumber,
+  listen,
+  markFailed,
+  onEachDatabase,
+  printHeader,
+  printTable,
+  runBench,
+  type DatabaseLabel,
+} from './support.ts';
 
 const PATIENTS = Math.round(envNumber('BENCH_PATIENTS', 200));
 const ROUNDS = Math.round(envNumber('BENCH_ROUNDS', 5));
@@ -80,7 +94,13 @@ async function newPatients(app: Awaited<ReturnType<typeof buildBenchApp>>, datab
     });
     const token = newToken();
     const now = new Date();
-    await database.db.insert(sessions).values({ userId: user.id, tokenHash: sha256(token), createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + 30 * 24 * HOUR) });
+    await database.db.insert(sessions).values({
+      userId: user.id,
+      tokenHash: sha256(token),
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + 30 * 24 * HOUR),
+    });
     made.push({ patientId: (await app.services.accounts.getAccount(user.id)).patientId!, token });
   }
   return made;
@@ -114,9 +134,11 @@ async function measure(label: DatabaseLabel, database: Database, dataDir: string
       const started = performance.now();
       const statuses = await Promise.all(
         patients.map((p) =>
-          request(`${base}/v1/appointments`, 'POST', p.token, { appointment_doctorId: doctor.id, appointment_patientId: p.patientId, appointment_date: date }).catch(
-            (error: Error) => `error ${error.message}`,
-          ),
+          request(`${base}/v1/appointments`, 'POST', p.token, {
+            appointment_doctorId: doctor.id,
+            appointment_patientId: p.patientId,
+            appointment_date: date,
+          }).catch((error: Error) => `error ${error.message}`),
         ),
       );
       return { wallMs: performance.now() - started, outcomes: tally(statuses) };
@@ -154,7 +176,9 @@ async function measure(label: DatabaseLabel, database: Database, dataDir: string
     /** For scale: as many concurrent requests that only ping the database. */
     async function healthStorm(): Promise<Storm> {
       const started = performance.now();
-      const statuses = await Promise.all(Array.from({ length: PATIENTS }, () => request(`${base}/api/health`, 'GET').catch((error: Error) => `error ${error.message}`)));
+      const statuses = await Promise.all(
+        Array.from({ length: PATIENTS }, () => request(`${base}/api/health`, 'GET').catch((error: Error) => `error ${error.message}`)),
+      );
       return { wallMs: performance.now() - started, outcomes: tally(statuses) };
     }
 
@@ -207,9 +231,13 @@ function printResults(rows: Row[]) {
   }
 }
 
-runBench('booking storm', { timeLimitMs: TIME_LIMIT_MS, failureMessage: 'An outcome was wrong: two bookings held one time, or a request failed.' }, async () => {
-  printHeader(`POST /v1/appointments: ${PATIENTS} patients, one slot, at once; median of ${ROUNDS} rounds`);
-  const rows = await onEachDatabase(measure, { tmpPrefix: 'rozmova-storm-' });
-  agent.destroy();
-  printResults(rows);
-});
+runBench(
+  'booking storm',
+  { timeLimitMs: TIME_LIMIT_MS, failureMessage: 'An outcome was wrong: two bookings held one time, or a request failed.' },
+  async () => {
+    printHeader(`POST /v1/appointments: ${PATIENTS} patients, one slot, at once; median of ${ROUNDS} rounds`);
+    const rows = await onEachDatabase(measure, { tmpPrefix: 'rozmova-storm-' });
+    agent.destroy();
+    printResults(rows);
+  },
+);

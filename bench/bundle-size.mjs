@@ -173,11 +173,15 @@ function main() {
     console.log(render(line));
   });
   const verdict = total <= BUDGET_BYTES ? 'PASS' : 'FAIL';
-  console.log(`\nbudget ${kb(BUDGET_BYTES)} gzipped (${BUDGET_BYTES} bytes); total ${total} bytes; total/budget = ${ratio.toFixed(2)}  ${verdict}`);
+  console.log(
+    `\nbudget ${kb(BUDGET_BYTES)} gzipped (${BUDGET_BYTES} bytes); total ${total} bytes; total/budget = ${ratio.toFixed(2)}  ${verdict}`,
+  );
 
   if (options.check && total > BUDGET_BYTES) {
-    fail(`the landing page loads ${kb(total)} of gzipped JavaScript, over the ${kb(BUDGET_BYTES)} budget by ${kb(total - BUDGET_BYTES)}. ` +
-      'Load more of it lazily (React.lazy / dynamic import) or drop a dependency.');
+    fail(
+      `the landing page loads ${kb(total)} of gzipped JavaScript, over the ${kb(BUDGET_BYTES)} budget by ${kb(total - BUDGET_BYTES)}. ` +
+        'Load more of it lazily (React.lazy / dynamic import) or drop a dependency.',
+    );
   }
 }
 

@@ -23,7 +23,11 @@ async function run(options: LoadOptions): Promise<void> {
     },
   });
   const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
-  const output: LoadResult = { latencies, failures: failures + result.errors + result.timeouts, seconds: Math.min(elapsed, result.duration) };
+  const output: LoadResult = {
+    latencies,
+    failures: failures + result.errors + result.timeouts,
+    seconds: Math.min(elapsed, result.duration),
+  };
   process.stdout.write(JSON.stringify(output));
 }
 

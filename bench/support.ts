@@ -23,7 +23,8 @@ export const envNumber = (name: string, fallback: number) => {
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ONLY = process.env.BENCH_DB; // 'pglite' | 'postgres' | undefined (both)
 
-export const format = (value: number, digits: number) => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+export const format = (value: number, digits: number) =>
+  value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
 
 // ---- the run ------------------------------------------------------------------------------------
@@ -66,7 +67,9 @@ export function runBench(name: string, options: { timeLimitMs: number; failureMe
 export function printHeader(title: string): void {
   const cpus = os.cpus();
   console.log(title);
-  console.log(`machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown cpu'}, node ${process.version}, ${os.platform()} ${os.arch()}\n`);
+  console.log(
+    `machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown cpu'}, node ${process.version}, ${os.platform()} ${os.arch()}\n`,
+  );
 }
 
 // ---- databases ----------------------------------------------------------------------------------
@@ -91,7 +94,10 @@ export async function onEachDatabase<T>(
   return results;
 }
 
-async function onPglite<T>(measure: (label: DatabaseLabel, database: Database, dataDir: string) => Promise<T>, tmpPrefix: string): Promise<T> {
+async function onPglite<T>(
+  measure: (label: DatabaseLabel, database: Database, dataDir: string) => Promise<T>,
+  tmpPrefix: string,
+): Promise<T> {
   const dir = mkdtempSync(path.join(os.tmpdir(), tmpPrefix));
   try {
     const database = await openDatabase({ dataDir: dir });
@@ -204,7 +210,8 @@ export interface LoadFigures {
   cpuPerRequestUs: number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 const generator = fileURLToPath(new URL('./load-generator.ts', import.meta.url));
 
 /**
@@ -273,7 +280,8 @@ export async function bestOfRounds(options: {
 export function printTable(header: string[], rows: string[][], leftAligned: readonly number[]): void {
   const lines = [header, ...rows];
   const widths = header.map((_, i) => Math.max(...lines.map((line) => line[i]!.length)));
-  const render = (line: string[]) => line.map((cell, i) => (leftAligned.includes(i) ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+  const render = (line: string[]) =>
+    line.map((cell, i) => (leftAligned.includes(i) ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
   console.log(`\n${render(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const line of rows) console.log(render(line));
   console.log('');

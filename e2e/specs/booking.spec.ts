@@ -59,7 +59,10 @@ const stepHeading = (page: Page, name: string) => page.getByRole('heading', { le
  * The time chips are radios drawn by their labels, which is what a person clicks.
  */
 async function pickTime(scope: Page | Locator): Promise<string> {
-  const time = scope.getByRole('radiogroup', { name: /^Free times on / }).getByRole('radio').first();
+  const time = scope
+    .getByRole('radiogroup', { name: /^Free times on / })
+    .getByRole('radio')
+    .first();
   await expect(time).toBeAttached();
   const [value, id] = await Promise.all([time.getAttribute('value'), time.getAttribute('id')]);
   await scope.locator(`label[for="${id}"]`).click();
@@ -202,7 +205,12 @@ test('a patient books and pays (a declined try first), reschedules and cancels',
   });
 });
 
-test('a patient with a free consultation books without paying (its first time taken meanwhile), on a 360 px screen', async ({ page, request, server, context }) => {
+test('a patient with a free consultation books without paying (its first time taken meanwhile), on a 360 px screen', async ({
+  page,
+  request,
+  server,
+  context,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 360, height: 740 });
   const { adminToken, doctor } = await seed(request, server);
@@ -236,7 +244,11 @@ test('a patient with a free consultation books without paying (its first time ta
   const other = await newPatient(request, adminToken, 'Ivan Quick');
   const response = await request.post('/v1/appointments', {
     headers: { Authorization: `Bearer ${other.token}` },
-    data: { appointment_doctorId: doctor.id, appointment_patientId: other.profile.role_specific_data.patient!.patientId, appointment_date: taken },
+    data: {
+      appointment_doctorId: doctor.id,
+      appointment_patientId: other.profile.role_specific_data.patient!.patientId,
+      appointment_date: taken,
+    },
   });
   expect(response.status()).toBe(201);
   await page.getByRole('button', { name: 'Book for free', exact: true }).click();
@@ -255,9 +267,11 @@ test('a patient with a free consultation books without paying (its first time ta
   await expect(summaryValue(page, 'Payment')).toHaveText('Free (ADRA)');
   await expectNoSidewaysScroll(page);
   await expectAccessible(page);
-  const card = await (await request.get(`/v1/patients-cards/${patient.profile.role_specific_data.patient!.patient_cardId}`, {
-    headers: { Authorization: `Bearer ${patient.token}` },
-  })).json() as { patient_available_free_consultations: number };
+  const card = (await (
+    await request.get(`/v1/patients-cards/${patient.profile.role_specific_data.patient!.patient_cardId}`, {
+      headers: { Authorization: `Bearer ${patient.token}` },
+    })
+  ).json()) as { patient_available_free_consultations: number };
   expect(card.patient_available_free_consultations).toBe(0);
 });
 

@@ -209,12 +209,19 @@ test('a doctor sets its hours, sees a booking arrive live and cancels it; the pa
   await test.step('the patient marks all as read, removes one and clears the list; the server keeps each change', async () => {
     await notifications.getByRole('button', { name: 'Mark all as read', exact: true }).click();
     await expect(notifications.getByText('Unread: 0', { exact: true })).toBeVisible();
-    await notifications.getByRole('button', { name: /^Remove the notification of / }).first().click();
+    await notifications
+      .getByRole('button', { name: /^Remove the notification of / })
+      .first()
+      .click();
     await expect(items).toHaveCount(1);
     await expect(items.first()).toContainText('You are booked for an online session');
 
-    const stored = (await (await request.get(`/v1/notifications/user/${await userIdOf(request, patient.token)}`, { headers: bearer(patient.token) })).json()) as NotificationList;
-    expect(stored.notifications.map((item) => [item.notification_kind, item.notification_is_read])).toEqual([['appointment-created', true]]);
+    const stored = (await (
+      await request.get(`/v1/notifications/user/${await userIdOf(request, patient.token)}`, { headers: bearer(patient.token) })
+    ).json()) as NotificationList;
+    expect(stored.notifications.map((item) => [item.notification_kind, item.notification_is_read])).toEqual([
+      ['appointment-created', true],
+    ]);
 
     await patientPage.reload();
     await patientPage.getByRole('button', { name: 'Notifications, unread: 0', exact: true }).click();
@@ -269,7 +276,12 @@ function wallClock(at: Date, timeZone: string): { date: string; time: string } {
   return { date, time };
 }
 
-test('the doctor joins a consultation before its start and completes it with a note once it has started', async ({ page, request, server, mail }) => {
+test('the doctor joins a consultation before its start and completes it with a note once it has started', async ({
+  page,
+  request,
+  server,
+  mail,
+}) => {
   test.setTimeout(240_000);
   const doctor = await createDoctor(request, server.admin, 'Iryna Bondar');
   const doctorToken = await apiLogin(request, doctor.email, doctor.password);
@@ -324,7 +336,9 @@ test('the doctor joins a consultation before its start and completes it with a n
   await expect(card).toContainText('Note: Talked about sleep; a follow-up in two weeks.');
   await expect(card.getByRole('button')).toHaveCount(0);
 
-  const stored = (await (await request.get(`/v1/appointments/${appointment.id}`, { headers: bearer(patient.token) })).json()) as Appointment;
+  const stored = (await (
+    await request.get(`/v1/appointments/${appointment.id}`, { headers: bearer(patient.token) })
+  ).json()) as Appointment;
   expect(stored.appointment_status).toBe('completed');
   expect(stored.appointment_note).toBe('Talked about sleep; a follow-up in two weeks.');
 });

@@ -4,10 +4,7 @@ import { expect, expectAccessible, test, uniqueEmail } from '../support/fixtures
 import { dialog } from '../support/ui.ts';
 
 // A 1×1 PNG: the server checks the type from the content.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 /** Answers every question from the first shown: `choice(index)` is the position of the answer to pick (0 to 2). */
 async function answerAll(page: Page, choice: (index: number) => number) {

@@ -11,7 +11,10 @@ async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, wh
 }
 
 export async function apiLogin(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const { token } = await ok<{ token: string }>(await request.post('/v1/auth/login', { data: { email, password, role: 'patient' } }), 'login');
+  const { token } = await ok<{ token: string }>(
+    await request.post('/v1/auth/login', { data: { email, password, role: 'patient' } }),
+    'login',
+  );
   return token;
 }
 
@@ -67,7 +70,10 @@ export async function profileOf(request: APIRequestContext, token: string): Prom
 /** PUT /v1/patients-cards/:id as the admin. */
 export async function setFreeConsultations(request: APIRequestContext, adminToken: string, cardId: string, count: number): Promise<void> {
   await ok(
-    await request.put(`/v1/patients-cards/${cardId}`, { headers: bearer(adminToken), data: { patient_available_free_consultations: count } }),
+    await request.put(`/v1/patients-cards/${cardId}`, {
+      headers: bearer(adminToken),
+      data: { patient_available_free_consultations: count },
+    }),
     'set free consultations',
   );
 }

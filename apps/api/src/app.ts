@@ -127,7 +127,26 @@ function createServices(deps: {
   const admin = createAdminService({ accounts, auth });
   const contact = createContactService({ mailer, contactEmail: config.contactEmail });
   const demo = createDemoService({ accounts, doctors, patients, dataDir: config.dataDir });
-  return { accounts, auth, admin, contact, demo, rateLimit, patients, audit, quiz, documents, feedback, jobs, notifications, doctors, payments, appointments, mailer, realtime };
+  return {
+    accounts,
+    auth,
+    admin,
+    contact,
+    demo,
+    rateLimit,
+    patients,
+    audit,
+    quiz,
+    documents,
+    feedback,
+    jobs,
+    notifications,
+    doctors,
+    payments,
+    appointments,
+    mailer,
+    realtime,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -2,9 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { appModeSchema, paymentProviders, type PaymentProvider } from '@rozmova/contracts';
 
-const flag = z
-  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
-  .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
+const flag = z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no']).transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
 const optionalText = z
   .string()
   .optional()

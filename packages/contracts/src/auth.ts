@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { codePurposes } from './constants.ts';
-import {
-  emailSchema,
-  localeSchema,
-  passwordSchema,
-  phoneSchema,
-  roleSchema,
-  userNameSchema,
-  verificationCodeSchema,
-} from './common.ts';
+import { emailSchema, localeSchema, passwordSchema, phoneSchema, roleSchema, userNameSchema, verificationCodeSchema } from './common.ts';
 
 export const codePurposeSchema = z.enum(codePurposes);
 

@@ -103,7 +103,14 @@ export const REMINDER_OFFSETS_MINUTES = [24 * 60, 15] as const;
 export const AVAILABLE_SLOTS_MAX_DAYS = 62;
 
 /** The kinds of specialist a doctor can be; labels live in `specialisationLabels` (used by search) and the locales. */
-export const specialisations = ['psychologist', 'psychotherapist', 'psychiatrist', 'child-psychologist', 'neurologist', 'family-doctor'] as const;
+export const specialisations = [
+  'psychologist',
+  'psychotherapist',
+  'psychiatrist',
+  'child-psychologist',
+  'neurologist',
+  'family-doctor',
+] as const;
 export type Specialisation = (typeof specialisations)[number];
 export const specialisationLabels: Record<Specialisation, { uk: string; en: string }> = {
   psychologist: { uk: 'Психолог', en: 'Psychologist' },
@@ -117,5 +124,12 @@ export const specialisationLabels: Record<Specialisation, { uk: string; en: stri
 /** SPEC.md §4 and §9: the in-app list keeps the newest 20. */
 export const NOTIFICATIONS_LIST_MAX = 20;
 export const NOTIFICATION_MESSAGE_MAX = 1000;
-export const notificationKinds = ['simple', 'appointment-created', 'appointment-cancelled', 'appointment-modified', 'appointment-reminder', 'payment'] as const;
+export const notificationKinds = [
+  'simple',
+  'appointment-created',
+  'appointment-cancelled',
+  'appointment-modified',
+  'appointment-reminder',
+  'payment',
+] as const;
 export type NotificationKind = (typeof notificationKinds)[number];

@@ -44,7 +44,10 @@ export const languageCodeSchema = z.string().regex(/^[a-z]{2}$/, 'A two-letter l
 /** What a doctor (or an admin for a doctor) may change; every field optional. */
 export const updateDoctorBodySchema = z
   .strictObject({
-    photo_url: oneLineTextSchema(2000).pipe(z.url({ protocol: /^https?$/ })).nullable().optional(),
+    photo_url: oneLineTextSchema(2000)
+      .pipe(z.url({ protocol: /^https?$/ }))
+      .nullable()
+      .optional(),
     specialisations: z.array(specialisationSchema).min(1).max(specialisations.length).optional(),
     bio: doctorBioSchema.optional(),
     languages: z.array(languageCodeSchema).min(1).max(10).optional(),
@@ -53,7 +56,12 @@ export const updateDoctorBodySchema = z
     price: z.number().int().min(0).max(10_000_000).optional(),
     consultation_minutes: z.number().int().min(15).max(180).optional(),
     buffer_minutes: z.number().int().min(0).max(120).optional(),
-    min_notice_minutes: z.number().int().min(0).max(7 * 24 * 60).optional(),
+    min_notice_minutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 24 * 60)
+      .optional(),
     horizon_days: z.number().int().min(1).max(365).optional(),
     time_zone: timeZoneSchema.optional(),
     weekly_hours: z.array(weeklyHoursSchema).max(70).optional(),

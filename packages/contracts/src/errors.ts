@@ -55,9 +55,7 @@ export interface ErrorBody {
 
 function asErrorBody(body: unknown): ErrorBody | undefined {
   const candidate = body as Partial<ErrorBody> | null;
-  return candidate && typeof candidate.code === 'string' && typeof candidate.message === 'string'
-    ? (candidate as ErrorBody)
-    : undefined;
+  return candidate && typeof candidate.code === 'string' && typeof candidate.message === 'string' ? (candidate as ErrorBody) : undefined;
 }
 
 /** The auth calls whose failures SPEC.md §8 maps to fixed texts. */

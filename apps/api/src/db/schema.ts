@@ -114,10 +114,16 @@ export const patientCards = pgTable('patient_cards', {
     .notNull()
     .unique()
     .references(() => patients.id, { onDelete: 'cascade' }),
-  quizzResults: jsonb('patient_quizz_results').notNull().default(sql`'[]'::jsonb`),
-  quizzRecommendations: jsonb('patient_quizz_recommendations').notNull().default(sql`'[]'::jsonb`),
+  quizzResults: jsonb('patient_quizz_results')
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  quizzRecommendations: jsonb('patient_quizz_recommendations')
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   quizzIsCompleted: boolean('patient_quizz_is_completed').notNull().default(false),
-  notes: jsonb('patient_notes').notNull().default(sql`'[]'::jsonb`),
+  notes: jsonb('patient_notes')
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   availableFreeConsultations: integer('patient_available_free_consultations').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -195,7 +201,9 @@ export const feedback = pgTable(
   (t) => [
     index('feedback_type_idx').on(t.type, t.createdAt),
     index('feedback_user_idx').on(t.userId, t.type),
-    uniqueIndex('feedback_one_per_appointment').on(t.appointmentId).where(sql`appointment_id is not null`),
+    uniqueIndex('feedback_one_per_appointment')
+      .on(t.appointmentId)
+      .where(sql`appointment_id is not null`),
   ],
 );
 
@@ -227,9 +235,15 @@ export const doctors = pgTable('doctors', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   photoUrl: text('photo_url'),
-  specialisations: jsonb('specialisations').$type<Specialisation[]>().notNull().default(sql`'[]'::jsonb`),
+  specialisations: jsonb('specialisations')
+    .$type<Specialisation[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   bio: jsonb('bio').$type<LocalisedText>().notNull().default({ uk: '', en: '' }),
-  languages: jsonb('languages').$type<string[]>().notNull().default(sql`'["uk"]'::jsonb`),
+  languages: jsonb('languages')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'["uk"]'::jsonb`),
   experienceYears: integer('experience_years').notNull().default(0),
   /** UAH kopiyky. */
   price: integer('price').notNull().default(0),
@@ -238,9 +252,18 @@ export const doctors = pgTable('doctors', {
   minNoticeMinutes: integer('min_notice_minutes').notNull().default(120),
   horizonDays: integer('horizon_days').notNull().default(60),
   timeZone: text('time_zone').notNull().default('Europe/Kyiv'),
-  weeklyHours: jsonb('weekly_hours').$type<WeeklyHours[]>().notNull().default(sql`'[]'::jsonb`),
-  daysOff: jsonb('days_off').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-  extraHours: jsonb('extra_hours').$type<ExtraHours[]>().notNull().default(sql`'[]'::jsonb`),
+  weeklyHours: jsonb('weekly_hours')
+    .$type<WeeklyHours[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  daysOff: jsonb('days_off')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  extraHours: jsonb('extra_hours')
+    .$type<ExtraHours[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -364,7 +387,9 @@ export const jobs = pgTable(
     kind: text('kind').notNull(),
     /** At most one pending job per key (e.g. `reminder-24h:<appointment id>`); scheduling again moves it. */
     key: text('key').notNull(),
-    payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
+    payload: jsonb('payload')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     runAt: timestamp('run_at', { withTimezone: true }).notNull(),
     status: jobStatusEnum('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -374,7 +399,11 @@ export const jobs = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('jobs_due_idx').on(t.runAt).where(sql`status = 'pending'`),
-    uniqueIndex('jobs_pending_key').on(t.key).where(sql`status = 'pending'`),
+    index('jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`status = 'pending'`),
+    uniqueIndex('jobs_pending_key')
+      .on(t.key)
+      .where(sql`status = 'pending'`),
   ],
 );

@@ -83,7 +83,8 @@ const fields: TextField[] = [
     field: 'body.feedback_comment',
     rule: 'long text',
     max: 2000,
-    send: (text) => call(t.app, 'POST', '/v1/feedback', { token: patient.token, body: { type: 'quiz', feedback_rating: 5, feedback_comment: text } }),
+    send: (text) =>
+      call(t.app, 'POST', '/v1/feedback', { token: patient.token, body: { type: 'quiz', feedback_rating: 5, feedback_comment: text } }),
     state: () => rowsOf(feedback),
   },
   {
@@ -99,19 +100,29 @@ const fields: TextField[] = [
     field: 'body.photo_url',
     rule: 'one line',
     max: 2000,
-    send: (text) => call(t.app, 'PUT', `/v1/doctors/${doctor.userId}`, { token: doctor.token, body: { photo_url: `https://example.com/${text}` } }),
+    send: (text) =>
+      call(t.app, 'PUT', `/v1/doctors/${doctor.userId}`, { token: doctor.token, body: { photo_url: `https://example.com/${text}` } }),
     state: async () => (await call(t.app, 'GET', `/v1/doctors/${doctor.userId}`)).body.photo_url,
   },
 ];
 
 /** Characters no person types; a one-line field also refuses line breaks and tabs. */
 const refused = {
-  'one line': ['Olena\rPetrenko', 'Olena\nPetrenko', 'Olena\tPetrenko', 'Olena\u0085Petrenko', 'Olena\u2028Petrenko', '\u202eoknerteP\u202c', 'a\u2066b\u2069'],
+  'one line': [
+    'Olena\rPetrenko',
+    'Olena\nPetrenko',
+    'Olena\tPetrenko',
+    'Olena\u0085Petrenko',
+    'Olena\u2028Petrenko',
+    '\u202eoknerteP\u202c',
+    'a\u2066b\u2069',
+  ],
   'long text': ['Olena\rPetrenko', 'a\u001b[31mb', 'a\u007fb', 'a\u009bb', 'a\u2029b', 'a\u202eb'],
 };
 
 /** The text with every character outside printable ASCII and Cyrillic written as \\uXXXX, for test names. */
-const shown = (text: string) => text.replace(/[^\u0020-\u007e\u0400-\u04ff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const shown = (text: string) =>
+  text.replace(/[^\u0020-\u007e\u0400-\u04ff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 describe('text fields refuse control characters and oversized input with 400 naming the field, and change nothing', () => {
   const cases = fields.flatMap((f) => refused[f.rule].map((text) => [f.route, f.field, shown(text), f, text] as const));
@@ -167,7 +178,10 @@ describe('long texts keep their line breaks; the calendar file stays well formed
 });
 
 test('the profile takes a name with apostrophes, hyphens and emoji', async () => {
-  const response = await call(t.app, 'PUT', '/v1/auth/profile', { token: patient.token, body: { user_name: "  Олена О'Браєн-Шевчук 🌻 " } });
+  const response = await call(t.app, 'PUT', '/v1/auth/profile', {
+    token: patient.token,
+    body: { user_name: "  Олена О'Браєн-Шевчук 🌻 " },
+  });
   expect(response.status).toBe(200);
   expect(response.body.user_name).toBe("Олена О'Браєн-Шевчук 🌻");
 });

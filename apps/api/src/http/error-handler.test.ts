@@ -102,14 +102,19 @@ describe('no log line carries a password, token or code', () => {
       await call(t.app, 'GET', '/v1/auth/profile', { headers: { authorization: 'Bearer forged-token-value-0123456789' } });
       secrets.push('forged-token-value-0123456789', 'cookie-secret-value');
 
-      const changed = await call(t.app, 'PUT', '/v1/auth/profile', { token, body: { current_password: PASSWORD, new_password: 'Second-Secret-77' } });
+      const changed = await call(t.app, 'PUT', '/v1/auth/profile', {
+        token,
+        body: { current_password: PASSWORD, new_password: 'Second-Secret-77' },
+      });
       expect(changed.status).toBe(200);
       secrets.push('Second-Secret-77');
 
       await call(t.app, 'POST', '/v1/verification-codes/recover-pass/send-code', { body: { email } });
       const recovery = await t.mail.codeFor(email);
       codes.push(recovery);
-      const recovered = await call(t.app, 'POST', '/v1/auth/setup-password', { body: { email, code: recovery, password: 'Third-Secret-777' } });
+      const recovered = await call(t.app, 'POST', '/v1/auth/setup-password', {
+        body: { email, code: recovery, password: 'Third-Secret-777' },
+      });
       expect(recovered.status).toBe(200);
       secrets.push('Third-Secret-777', recovered.body.token);
 

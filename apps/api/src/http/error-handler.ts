@@ -20,7 +20,10 @@ const codeForStatus: Record<number, ErrorCode> = {
 function loggable(error: Error & { code?: unknown; cause?: unknown }): Record<string, unknown> {
   const cause = error.cause instanceof Error ? (error.cause as Error & { code?: unknown }) : undefined;
   const message = (cause?.message ?? error.message).split(/\nparams:|params:/)[0]!.slice(0, 300);
-  const frames = (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at ')).slice(0, 8);
+  const frames = (error.stack ?? '')
+    .split('\n')
+    .filter((line) => line.trimStart().startsWith('at '))
+    .slice(0, 8);
   return { type: error.name, code: cause?.code ?? error.code, message, stack: frames.join('\n') };
 }
 

@@ -143,7 +143,9 @@ describe('the API', () => {
 
   test('the answer to a login, which holds a new session token, is never stored', async () => {
     const patient = await loginAs(t.app, 'patient');
-    const response = await call(t.app, 'POST', '/v1/auth/login', { body: { email: patient.email, password: patient.password, role: 'patient' } });
+    const response = await call(t.app, 'POST', '/v1/auth/login', {
+      body: { email: patient.email, password: patient.password, role: 'patient' },
+    });
     expect(response.status).toBe(200);
     expect(response.body.token).toEqual(expect.any(String));
     expect(response.headers['cache-control']).toBe('no-store');
@@ -196,7 +198,13 @@ describe('the route walk: every authenticated route answers Cache-Control: no-st
   /** A fresh account of the role for each call, so a route that signs out or deletes the caller spoils no other. */
   async function tokenOf(role: Role): Promise<string> {
     if (role === 'admin') return (await loginAs(t.app, 'admin')).token;
-    const user = await t.services.accounts.createAccount({ email: uniqueEmail(role), password: PASSWORD, userName: `Test ${role}`, role, emailVerified: true });
+    const user = await t.services.accounts.createAccount({
+      email: uniqueEmail(role),
+      password: PASSWORD,
+      userName: `Test ${role}`,
+      role,
+      emailVerified: true,
+    });
     return sessionFor(t, user.id);
   }
 
@@ -215,7 +223,9 @@ describe('the route walk: every authenticated route answers Cache-Control: no-st
           ...(route.hasBody ? { payload: {} } : {}),
         });
         if (response.headers['cache-control'] !== 'no-store') {
-          missing.push(`${route.method} ${route.url} as ${token ? role : 'anonymous'}: ${response.statusCode} ${response.headers['cache-control']}`);
+          missing.push(
+            `${route.method} ${route.url} as ${token ? role : 'anonymous'}: ${response.statusCode} ${response.headers['cache-control']}`,
+          );
         }
       }
     }

@@ -47,8 +47,22 @@ const templates: Record<string, Record<string, unknown>> = {
   'PATCH /v1/admin/users/:id': { is_active: true },
   'POST /v1/contact': { name: 'Someone', email: 'someone@example.com', message: 'Hello' },
   'PATCH /v1/user-references/:id': { status: 'reviewed' },
-  'POST /v1/feedback': { type: 'doctor', feedback_rating: 5, feedback_comment: 'Good', doctor_id: randomUUID(), appointment_id: randomUUID(), is_anonymous: true },
-  'POST /v1/feedback/user/:id': { type: 'doctor', feedback_rating: 5, feedback_comment: 'Good', doctor_id: randomUUID(), appointment_id: randomUUID(), is_anonymous: false },
+  'POST /v1/feedback': {
+    type: 'doctor',
+    feedback_rating: 5,
+    feedback_comment: 'Good',
+    doctor_id: randomUUID(),
+    appointment_id: randomUUID(),
+    is_anonymous: true,
+  },
+  'POST /v1/feedback/user/:id': {
+    type: 'doctor',
+    feedback_rating: 5,
+    feedback_comment: 'Good',
+    doctor_id: randomUUID(),
+    appointment_id: randomUUID(),
+    is_anonymous: false,
+  },
   'PUT /v1/feedback/:id': { feedback_rating: 4, feedback_comment: 'Good', is_anonymous: true, is_published: true },
   'POST /v1/quizz': {
     question_order: 1,
@@ -92,7 +106,11 @@ const templates: Record<string, Record<string, unknown>> = {
     locale: 'uk',
     accept_terms: true,
   },
-  'PUT /v1/appointments/:id': { appointment_date: '2030-01-10T12:00:00Z', appointment_reason: 'Reason', appointment_phone: '+380501234567' },
+  'PUT /v1/appointments/:id': {
+    appointment_date: '2030-01-10T12:00:00Z',
+    appointment_reason: 'Reason',
+    appointment_phone: '+380501234567',
+  },
   'POST /v1/payments/checkout': { appointment_id: randomUUID() },
   'POST /v1/payments/callback/:provider': { data: 'eyJvcmRlcl9pZCI6IngifQ==', signature: 'c2lnbmF0dXJl' },
 };
@@ -176,7 +194,17 @@ function malformedCases(route: RouteInfo): Case[] {
 
   if (route.hasParams) {
     const body = route.hasBody ? JSON.stringify(templates[keyOf(route)]) : undefined;
-    for (const id of ['%E0%A4%A', 'not-a-uuid', '1', '-1', '%27%20OR%201%3D1--', '00000000-0000-0000-0000-00000000000g', 'x'.repeat(300), '%00', randomUUID().toUpperCase() + 'x']) {
+    for (const id of [
+      '%E0%A4%A',
+      'not-a-uuid',
+      '1',
+      '-1',
+      '%27%20OR%201%3D1--',
+      '00000000-0000-0000-0000-00000000000g',
+      'x'.repeat(300),
+      '%00',
+      randomUUID().toUpperCase() + 'x',
+    ]) {
       cases.push({ name: `:id = ${id.slice(0, 40)}`, url: route.url.replace(':id', id), payload: body });
     }
   }
@@ -205,7 +233,8 @@ function malformedCases(route: RouteInfo): Case[] {
 
 function problemWith(response: CallResult): string | undefined {
   if (response.status < 400 || response.status > 499) return `status ${response.status}`;
-  if (!String(response.headers['content-type']).includes('application/json')) return `content-type ${String(response.headers['content-type'])}`;
+  if (!String(response.headers['content-type']).includes('application/json'))
+    return `content-type ${String(response.headers['content-type'])}`;
   const parsed = errorBodySchema.safeParse(response.body);
   if (!parsed.success) return `body ${response.text.slice(0, 200)}`;
   const extra = Object.keys(response.body).filter((key) => !['code', 'message', 'errors'].includes(key));
@@ -215,7 +244,10 @@ function problemWith(response: CallResult): string | undefined {
 
 describe('malformed input on every route is a 4xx { code, message }, never a 5xx', () => {
   test('the table of body templates matches the routes', () => {
-    const withBody = routes.filter((route) => route.hasBody).map(keyOf).sort();
+    const withBody = routes
+      .filter((route) => route.hasBody)
+      .map(keyOf)
+      .sort();
     expect(Object.keys(templates).sort()).toEqual(withBody);
   });
 
@@ -379,25 +411,40 @@ const newQuestionId = async () => (await t.services.quiz.create(templates['POST 
 
 /** A new doctor account (with its empty profile), not the caller. */
 async function doctorOfWalk(): Promise<string> {
-  return (await t.services.accounts.createAccount({ email: uniqueEmail('walk-doctor'), userName: 'Walk Doctor', role: 'doctor', emailVerified: true })).id;
+  return (
+    await t.services.accounts.createAccount({
+      email: uniqueEmail('walk-doctor'),
+      userName: 'Walk Doctor',
+      role: 'doctor',
+      emailVerified: true,
+    })
+  ).id;
 }
 
 /** Makes a doctor bookable every day at every whole hour (Kyiv), with a price in kopiyky. */
 async function makeBookable(id: string, price: number): Promise<string> {
   const account = await t.services.accounts.getAccount(id);
-  await t.services.doctors.update(account, id, { price, weekly_hours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '24:00' })) });
+  await t.services.doctors.update(account, id, {
+    price,
+    weekly_hours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '24:00' })),
+  });
   return id;
 }
 
 const bookableDoctorOfWalk = async (price: number) => makeBookable(await doctorOfWalk(), price);
 
 /** A whole hour a day from now (past the 2-hour notice, far from the meeting window). */
-const walkSlot = () => new Date(Math.ceil(t.clock.now().getTime() / 3_600_000) * 3_600_000 + 24 * 3_600_000).toISOString().replace('.000Z', 'Z');
+const walkSlot = () =>
+  new Date(Math.ceil(t.clock.now().getTime() / 3_600_000) * 3_600_000 + 24 * 3_600_000).toISOString().replace('.000Z', 'Z');
 
 /** The owner's appointment with a walk doctor (price 0: free; else held awaiting payment). */
 async function appointmentOf(owner: SignedIn, price = 0) {
   const account = await t.services.accounts.getAccount(owner.userId);
-  const body = { appointment_doctorId: await bookableDoctorOfWalk(price), appointment_patientId: account.patientId!, appointment_date: walkSlot() };
+  const body = {
+    appointment_doctorId: await bookableDoctorOfWalk(price),
+    appointment_patientId: account.patientId!,
+    appointment_date: walkSlot(),
+  };
   return (await t.services.appointments.create(account, body)).appointment;
 }
 
@@ -448,7 +495,10 @@ const requests: Record<string, (cell: Cell) => Promise<{ url?: string; body?: ob
   'GET /v1/auth/profile': async () => ({}),
   'PUT /v1/auth/profile': async () => ({ body: { user_name: 'Changed by caller', locale: 'en' } }),
   'DELETE /v1/auth/profile': async ({ actor }) => {
-    if (actor) expect((await call(t.app, 'POST', '/v1/auth/verify-password', { token: actor.token, body: { password: PASSWORD } })).status).toBe(204);
+    if (actor)
+      expect((await call(t.app, 'POST', '/v1/auth/verify-password', { token: actor.token, body: { password: PASSWORD } })).status).toBe(
+        204,
+      );
     return {};
   },
   'POST /v1/auth/setup-password': async () => ({ body: { password: 'Another-Secret-42' } }),
@@ -467,13 +517,19 @@ const requests: Record<string, (cell: Cell) => Promise<{ url?: string; body?: ob
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
     };
   },
-  'PATCH /v1/user-references/:id': async ({ owner }) => ({ url: fillId('/v1/user-references/:id', await documentOf(owner)), body: { status: 'reviewed' } }),
+  'PATCH /v1/user-references/:id': async ({ owner }) => ({
+    url: fillId('/v1/user-references/:id', await documentOf(owner)),
+    body: { status: 'reviewed' },
+  }),
   'DELETE /v1/user-references/:id/my': async ({ owner }) => ({ url: fillId('/v1/user-references/:id/my', await documentOf(owner)) }),
   'GET /v1/user-references/:id/file': async ({ owner }) => ({ url: fillId('/v1/user-references/:id/file', await documentOf(owner)) }),
   'POST /v1/feedback': async () => ({ body: { type: 'quiz', feedback_rating: 5, feedback_comment: 'Good' } }),
   'GET /v1/feedback': async () => ({}),
   'GET /v1/feedback/user/:id': async ({ owner }) => ({ url: fillId('/v1/feedback/user/:id', owner.userId) }),
-  'POST /v1/feedback/user/:id': async ({ owner }) => ({ url: fillId('/v1/feedback/user/:id', owner.userId), body: { type: 'quiz', feedback_rating: 4 } }),
+  'POST /v1/feedback/user/:id': async ({ owner }) => ({
+    url: fillId('/v1/feedback/user/:id', owner.userId),
+    body: { type: 'quiz', feedback_rating: 4 },
+  }),
   'GET /v1/feedback/:id': async ({ owner }) => ({ url: fillId('/v1/feedback/:id', await feedbackOf(owner)) }),
   // The author changes the text; an admin publishes (each may do only that).
   'PUT /v1/feedback/:id': async ({ owner, actor }) => ({
@@ -529,18 +585,34 @@ const requests: Record<string, (cell: Cell) => Promise<{ url?: string; body?: ob
   }),
   'GET /v1/appointments': async () => ({}),
   'GET /v1/appointments/:id': async ({ owner }) => ({ url: fillId('/v1/appointments/:id', (await appointmentOf(owner)).id) }),
-  'GET /v1/appointments/byroomid/:id': async ({ owner }) => ({ url: fillId('/v1/appointments/byroomid/:id', (await appointmentOf(owner)).appointment_roomId) }),
+  'GET /v1/appointments/byroomid/:id': async ({ owner }) => ({
+    url: fillId('/v1/appointments/byroomid/:id', (await appointmentOf(owner)).appointment_roomId),
+  }),
   'GET /v1/appointments/patient/:id': async ({ owner }) => {
     await appointmentOf(owner);
     return { url: fillId('/v1/appointments/patient/:id', (await idsOf(owner)).patientId) };
   },
-  'PUT /v1/appointments/:id': async ({ owner }) => ({ url: fillId('/v1/appointments/:id', (await appointmentOf(owner)).id), body: { appointment_reason: 'Walk' } }),
-  'POST /v1/appointments/join-meeting/:id': async ({ owner }) => ({ url: fillId('/v1/appointments/join-meeting/:id', (await appointmentOf(owner)).id) }),
-  'GET /v1/appointments/:id/calendar.ics': async ({ owner }) => ({ url: fillId('/v1/appointments/:id/calendar.ics', (await appointmentOf(owner)).id) }),
+  'PUT /v1/appointments/:id': async ({ owner }) => ({
+    url: fillId('/v1/appointments/:id', (await appointmentOf(owner)).id),
+    body: { appointment_reason: 'Walk' },
+  }),
+  'POST /v1/appointments/join-meeting/:id': async ({ owner }) => ({
+    url: fillId('/v1/appointments/join-meeting/:id', (await appointmentOf(owner)).id),
+  }),
+  'GET /v1/appointments/:id/calendar.ics': async ({ owner }) => ({
+    url: fillId('/v1/appointments/:id/calendar.ics', (await appointmentOf(owner)).id),
+  }),
   'POST /v1/payments/checkout': async ({ owner }) => ({ body: { appointment_id: (await appointmentOf(owner, 50_000)).id } }),
-  'POST /v1/payments/callback/:provider': async ({ owner }) => ({ url: '/v1/payments/callback/sandbox', body: (await sandboxFormsOf(owner)).pay }),
-  'GET /v1/payments/sandbox/:id': async ({ owner }) => ({ url: fillId('/v1/payments/sandbox/:id', (await sandboxFormsOf(owner)).paymentId) }),
-  'GET /v1/payments/appointment/:id': async ({ owner }) => ({ url: fillId('/v1/payments/appointment/:id', (await appointmentOf(owner)).id) }),
+  'POST /v1/payments/callback/:provider': async ({ owner }) => ({
+    url: '/v1/payments/callback/sandbox',
+    body: (await sandboxFormsOf(owner)).pay,
+  }),
+  'GET /v1/payments/sandbox/:id': async ({ owner }) => ({
+    url: fillId('/v1/payments/sandbox/:id', (await sandboxFormsOf(owner)).paymentId),
+  }),
+  'GET /v1/payments/appointment/:id': async ({ owner }) => ({
+    url: fillId('/v1/payments/appointment/:id', (await appointmentOf(owner)).id),
+  }),
   'GET /api/health': async () => ({}),
   'GET /api/version': async () => ({}),
 };
@@ -569,7 +641,11 @@ describe('authorization matrix', () => {
     const actor = identity === 'anonymous' ? undefined : identity === 'patient' ? owner : await loginAs(t.app, roleOf[identity]);
     if (identity === 'doctor') await completedConsultation(t, owner.userId, await makeBookable(actor!.userId, 0), walkSlot());
     const request = await prepare({ owner, actor });
-    const response = await call(t.app, route.method, request.url ?? route.url, { token: actor?.token, body: request.body, headers: request.headers });
+    const response = await call(t.app, route.method, request.url ?? route.url, {
+      token: actor?.token,
+      body: request.body,
+      headers: request.headers,
+    });
 
     expect(response.status, response.text).toBe(row[identity]);
     if (response.status >= 400) expect(errorBodySchema.safeParse(response.body).success).toBe(true);

@@ -29,10 +29,7 @@ function apiOrigins(apiBase: string): string[] {
  * The hardening headers of every answer (helmet), HSTS for requests that came over https, and `no-store` on every
  * answer but a public read. Registered before any route, so errors and 404s carry them too.
  */
-export async function registerSecurityHeaders(
-  app: FastifyInstance,
-  deps: { config: Config; scriptHashes: string[] },
-): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, deps: { config: Config; scriptHashes: string[] }): Promise<void> {
   const { config } = deps;
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -93,7 +93,10 @@ export function createLocalStorage(root: string): Storage {
       for (const name of names) {
         if (!name.startsWith(`${prefix}-`) || !KEY_PATTERN.test(name)) continue;
         // A file removed meanwhile (its document deleted) is simply not listed.
-        const modified = await stat(path.join(folder, name)).then((stats) => stats.mtime, () => undefined);
+        const modified = await stat(path.join(folder, name)).then(
+          (stats) => stats.mtime,
+          () => undefined,
+        );
         if (modified && modified < before) keys.push(name);
       }
       return keys;

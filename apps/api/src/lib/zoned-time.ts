@@ -36,7 +36,8 @@ export function wallClock(ms: number, timeZone: string): number {
   const formatter = formatterOf(timeZone);
   // `format` is about twice as fast as `formatToParts`; the parts are the fallback should the text ever differ.
   const match = WALL.exec(formatter.format(ms));
-  if (match) return Date.UTC(Number(match[3]), Number(match[1]) - 1, Number(match[2]), Number(match[4]), Number(match[5]), Number(match[6]));
+  if (match)
+    return Date.UTC(Number(match[3]), Number(match[1]) - 1, Number(match[2]), Number(match[4]), Number(match[5]), Number(match[6]));
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(formatter.formatToParts(ms).find((p) => p.type === type)?.value ?? 0);
   return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
 }

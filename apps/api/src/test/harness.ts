@@ -198,7 +198,14 @@ export interface SignedIn {
 export async function registerPatient(
   app: TestApp,
   mail: MailCatcher,
-  input: { email?: string; password?: string; user_name?: string; phone?: string; locale?: 'uk' | 'en'; headers?: Record<string, string> } = {},
+  input: {
+    email?: string;
+    password?: string;
+    user_name?: string;
+    phone?: string;
+    locale?: 'uk' | 'en';
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<SignedIn> {
   const email = input.email ?? uniqueEmail('patient');
   const password = input.password ?? PASSWORD;
@@ -222,7 +229,11 @@ export async function login(app: TestApp, email: string, password: string): Prom
 }
 
 /** Creates an account of any role through the accounts service (as an admin would) and logs it in. */
-export async function loginAs(app: TestApp, role: Role, input: { email?: string; password?: string; userName?: string } = {}): Promise<SignedIn> {
+export async function loginAs(
+  app: TestApp,
+  role: Role,
+  input: { email?: string; password?: string; userName?: string } = {},
+): Promise<SignedIn> {
   const email = input.email ?? uniqueEmail(role);
   const password = input.password ?? PASSWORD;
   const user = await app.services.accounts.createAccount({

@@ -10,7 +10,12 @@ export async function listen(ctx: TestContext): Promise<string> {
 
 /** A real Socket.IO client, resolved once connected; rejected with the server's reason when refused. */
 export function connectSocket(url: string, token: unknown): Promise<Socket> {
-  const socket = connect(url, { auth: token === undefined ? {} : { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+  const socket = connect(url, {
+    auth: token === undefined ? {} : { token },
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', (error) => {

@@ -28,7 +28,17 @@ const input = (overrides: Partial<Parameters<typeof decideAccess>[0]>) => ({
 
 describe('route guard', () => {
   it('knows the SPEC.md §2 public paths', () => {
-    for (const path of ['/', '/term-of-use', '/privacy-policy', '/contacts', '/about-us', '/prices', '/meeting', '/api/health', '/meet/room-1']) {
+    for (const path of [
+      '/',
+      '/term-of-use',
+      '/privacy-policy',
+      '/contacts',
+      '/about-us',
+      '/prices',
+      '/meeting',
+      '/api/health',
+      '/meet/room-1',
+    ]) {
       expect(isPublicPath(path), path).toBe(true);
     }
     for (const path of ['/user', '/admin', '/user/quizz', '/meet', '/apiary']) {

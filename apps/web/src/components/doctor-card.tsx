@@ -63,7 +63,10 @@ export function DoctorCard({ doctor, order = 2, actions, withBio = true, selecte
             </Text>{' '}
             {doctor.rating === null
               ? t('specialists.noRating')
-              : t('specialists.ratingValue', { rating: doctor.rating.toLocaleString(locale === 'uk' ? 'uk-UA' : 'en-GB'), count: doctor.rating_count })}
+              : t('specialists.ratingValue', {
+                  rating: doctor.rating.toLocaleString(locale === 'uk' ? 'uk-UA' : 'en-GB'),
+                  count: doctor.rating_count,
+                })}
           </Text>
           {doctor.experience_years > 0 && (
             <Text size="sm">

@@ -5,13 +5,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from './form-error.tsx';
 import { errorText } from '../lib/api-errors.ts';
-import {
-  useDeleteReference,
-  useMyReferences,
-  useOpenReference,
-  useUploadReference,
-  type ListedReference,
-} from '../lib/documents.ts';
+import { useDeleteReference, useMyReferences, useOpenReference, useUploadReference, type ListedReference } from '../lib/documents.ts';
 
 const ACCEPT = 'application/pdf,image/jpeg,image/png,image/heic,image/heif,.pdf,.jpg,.jpeg,.png,.heic,.heif';
 const ACCEPTED_NAME = /\.(pdf|jpe?g|png|heic|heif)$/i;
@@ -101,7 +95,13 @@ function DocumentRow({ reference, opening, onOpen, onDelete }: RowProps) {
         </Text>
       </div>
       <Group gap="xs" wrap="nowrap">
-        <Button variant="default" size="sm" onClick={onOpen} loading={opening} aria-label={t('documents.openNamed', { name: reference.name })}>
+        <Button
+          variant="default"
+          size="sm"
+          onClick={onOpen}
+          loading={opening}
+          aria-label={t('documents.openNamed', { name: reference.name })}
+        >
           {t('documents.open')}
         </Button>
         <Button

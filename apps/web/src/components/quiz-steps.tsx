@@ -36,9 +36,7 @@ export function QuizIntro({ questionCount, answered, onStart, children }: IntroP
         <Text fw={600}>{t('quiz.notDiagnosis')}</Text>
         {children}
         <Group>
-          <Button onClick={onStart}>
-            {answered > 0 ? t('quiz.continue', { answered, count: questionCount }) : t('quiz.start')}
-          </Button>
+          <Button onClick={onStart}>{answered > 0 ? t('quiz.continue', { answered, count: questionCount }) : t('quiz.start')}</Button>
         </Group>
       </Stack>
     </Card>

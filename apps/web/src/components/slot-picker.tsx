@@ -1,16 +1,7 @@
 import { Alert, Button, Chip, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  dayKey,
-  dayText,
-  monthGrid,
-  monthText,
-  slotsByDay,
-  timeText,
-  timeZoneText,
-  weekdayNames,
-} from '../lib/appointment-dates.ts';
+import { dayKey, dayText, monthGrid, monthText, slotsByDay, timeText, timeZoneText, weekdayNames } from '../lib/appointment-dates.ts';
 import { useAvailableSlots } from '../lib/doctors.ts';
 import { FormError } from './form-error.tsx';
 import './slot-picker.css';
@@ -88,13 +79,25 @@ export function SlotPicker({ doctorId, patientId, horizonDays, value, onChange }
     <Stack gap="md">
       <Text size="sm">{t('booking.picker.zone', { zone: timeZoneText(now) })}</Text>
       <Group justify="space-between" wrap="nowrap" gap="xs" maw="24rem">
-        <Button variant="default" size="sm" disabled={isFirst} onClick={() => setMonth(shift(month, -1))} aria-label={t('booking.picker.previousMonth')}>
+        <Button
+          variant="default"
+          size="sm"
+          disabled={isFirst}
+          onClick={() => setMonth(shift(month, -1))}
+          aria-label={t('booking.picker.previousMonth')}
+        >
           ‹
         </Button>
         <Title order={3} fz="md" id={headingId} aria-live="polite" ta="center">
           {monthText(month.year, month.month, locale)}
         </Title>
-        <Button variant="default" size="sm" disabled={isLast} onClick={() => setMonth(shift(month, 1))} aria-label={t('booking.picker.nextMonth')}>
+        <Button
+          variant="default"
+          size="sm"
+          disabled={isLast}
+          onClick={() => setMonth(shift(month, 1))}
+          aria-label={t('booking.picker.nextMonth')}
+        >
           ›
         </Button>
       </Group>

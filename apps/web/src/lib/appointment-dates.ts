@@ -43,7 +43,9 @@ const noonOf = (key: string) => new Date(`${key}T12:00:00Z`);
 
 /** "Wednesday, 12 March" / "середа, 12 березня". */
 export function dayText(key: string, locale: string): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(noonOf(key));
+  return new Intl.DateTimeFormat(intlLocale(locale), { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    noonOf(key),
+  );
 }
 
 /** "March 2026" / "березень 2026 р." */

@@ -36,11 +36,12 @@ function firstMatch(userAgent: string, patterns: [string, RegExp][]): [string, s
 export function parseUserAgent(userAgent: string): ClientInfo {
   const [os, osVersion] = firstMatch(userAgent, osPatterns);
   const [browser, browserVersion] = firstMatch(userAgent, browserPatterns);
-  const device = /iPad|Tablet/.test(userAgent) || (/Android/.test(userAgent) && !/Mobile/.test(userAgent))
-    ? 'tablet'
-    : /Mobi|iPhone|iPod/.test(userAgent)
-      ? 'mobile'
-      : 'desktop';
+  const device =
+    /iPad|Tablet/.test(userAgent) || (/Android/.test(userAgent) && !/Mobile/.test(userAgent))
+      ? 'tablet'
+      : /Mobi|iPhone|iPod/.test(userAgent)
+        ? 'mobile'
+        : 'desktop';
   return { device, os, osVersion, browser, browserVersion };
 }
 

@@ -36,7 +36,11 @@ export function useDoctors(query: ListDoctorsQuery & { search?: string } = {}) {
   return useQuery({
     queryKey: [...doctorsKey, 'list', query.specialisation ?? null, query.language ?? null, search],
     queryFn: async ({ signal }) => {
-      if (!search) return apiRequest<Doctor[]>(doctorPaths.doctors, { query: { specialisation: query.specialisation, language: query.language }, signal });
+      if (!search)
+        return apiRequest<Doctor[]>(doctorPaths.doctors, {
+          query: { specialisation: query.specialisation, language: query.language },
+          signal,
+        });
       const found = await apiRequest<Doctor[]>(doctorPaths.search, { query: { query: search.slice(0, 100) }, signal });
       return found.filter(
         (doctor) =>

@@ -21,7 +21,14 @@ describe('toListedReference', () => {
   it('shows a name that is not URL-encoded as it is', () => {
     const createdAt = new Date(2024, 0, 2).toISOString();
     const listed = toListedReference({
-      id: 'r2', file: '100%.pdf', patient_id: 'p1', status: 'reviewed', content_type: 'application/pdf', size: 1, createdAt, updatedAt: createdAt,
+      id: 'r2',
+      file: '100%.pdf',
+      patient_id: 'p1',
+      status: 'reviewed',
+      content_type: 'application/pdf',
+      size: 1,
+      createdAt,
+      updatedAt: createdAt,
     });
     expect(listed.name).toBe('100%.pdf');
     expect(listed.reference_createdAt_label).toBe('02.01.24');

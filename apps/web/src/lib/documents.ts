@@ -1,9 +1,4 @@
-import {
-  documentPaths,
-  type UserReference,
-  type UserReferenceList,
-  type UserReferenceResponse,
-} from '@rozmova/contracts';
+import { documentPaths, type UserReference, type UserReferenceList, type UserReferenceResponse } from '@rozmova/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
 import { dateLabel } from './dates.ts';
@@ -56,8 +51,9 @@ export function useDeleteReference() {
     mutationFn: (id: string) => apiRequest<UserReferenceResponse>(withId(documentPaths.deleteMy, id), { method: 'DELETE' }),
     // Removed from the list as soon as the server says OK (SPEC.md §7).
     onSuccess: (_data, id) =>
-      client.setQueryData<UserReferenceList>(listKey, (list) =>
-        list && { userReferences: list.userReferences.filter((item) => item.id !== id), count: Math.max(0, list.count - 1) },
+      client.setQueryData<UserReferenceList>(
+        listKey,
+        (list) => list && { userReferences: list.userReferences.filter((item) => item.id !== id), count: Math.max(0, list.count - 1) },
       ),
   });
 }

@@ -24,5 +24,9 @@ function subscribe(listener: () => void): () => void {
 
 /** True while any API request is in flight. */
 export function useRequestsInFlight(): boolean {
-  return useSyncExternalStore(subscribe, () => inFlight > 0, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => inFlight > 0,
+    () => false,
+  );
 }

@@ -32,7 +32,12 @@ export async function startRecordingServer(fallback: Reply) {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({ method: request.method!, url: request.url!, headers: request.headers, body: Buffer.concat(chunks).toString('latin1') });
+      received.push({
+        method: request.method!,
+        url: request.url!,
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('latin1'),
+      });
       const next = replies.shift() ?? fallback;
       if (next.body === undefined) return void response.writeHead(next.status, cors).end();
       const text = typeof next.body === 'string' ? next.body : JSON.stringify(next.body);

@@ -22,8 +22,10 @@ export function registerAdminRoutes(app: FastifyInstance, deps: { admin: AdminSe
     async (request, reply) => reply.status(201).send(await deps.admin.createUser(request.body)),
   );
 
-  r.get(adminPaths.users, { config: adminOnly, schema: { querystring: listUsersQuerySchema, response: { 200: userListSchema } } }, async (request) =>
-    deps.admin.listUsers(request.query),
+  r.get(
+    adminPaths.users,
+    { config: adminOnly, schema: { querystring: listUsersQuerySchema, response: { 200: userListSchema } } },
+    async (request) => deps.admin.listUsers(request.query),
   );
 
   r.patch(

@@ -2,7 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { SESSION_REVOKED_EVENT, type Role } from '@rozmova/contracts';
-import { call, createTestApp, login, loginAs, PASSWORD, registerPatient, uniqueEmail, type SignedIn, type TestContext } from '../../test/harness.ts';
+import {
+  call,
+  createTestApp,
+  login,
+  loginAs,
+  PASSWORD,
+  registerPatient,
+  uniqueEmail,
+  type SignedIn,
+  type TestContext,
+} from '../../test/harness.ts';
 import { connectSocket, listen, nextEvent } from '../../test/socket.ts';
 
 const USERS = '/v1/admin/users';
@@ -72,7 +82,11 @@ describe('GET /v1/admin/users', () => {
   beforeAll(async () => {
     created = [];
     for (const [i, role] of (['doctor', 'doctor', 'doctor', 'operator', 'operator'] as const).entries()) {
-      const response = await asAdmin('POST', USERS, newUser({ user_role: role, user_name: `Lікар ${tag.toUpperCase()} ${i}`, email: uniqueEmail(`${role}${i}`) }));
+      const response = await asAdmin(
+        'POST',
+        USERS,
+        newUser({ user_role: role, user_name: `Lікар ${tag.toUpperCase()} ${i}`, email: uniqueEmail(`${role}${i}`) }),
+      );
       created.push(response.body);
     }
   });
@@ -134,7 +148,9 @@ describe('GET /v1/admin/users', () => {
   test('a deleted account is not listed', async () => {
     const patient = await registerPatient(t.app, t.mail, { user_name: `Gone ${tag}x` });
     expect((await asAdmin('GET', `${USERS}?search=${tag}x`)).body.total).toBe(1);
-    expect((await call(t.app, 'POST', '/v1/auth/verify-password', { token: patient.token, body: { password: PASSWORD } })).status).toBe(204);
+    expect((await call(t.app, 'POST', '/v1/auth/verify-password', { token: patient.token, body: { password: PASSWORD } })).status).toBe(
+      204,
+    );
     expect((await call(t.app, 'DELETE', '/v1/auth/profile', { token: patient.token })).status).toBe(204);
     expect((await asAdmin('GET', `${USERS}?search=${tag}x`)).body.total).toBe(0);
   });
@@ -188,7 +204,11 @@ describe('PATCH /v1/admin/users/:id', () => {
     for (const id of ['not-a-uuid', 'x'.repeat(150), '%E0%A4%A']) {
       const response = await asAdmin('PATCH', `${USERS}/${id}`, { is_active: false });
       expect(response.status, id).toBe(400);
-      expect(response.body).toEqual({ code: 'VALIDATION_FAILED', message: expect.any(String), ...(response.body.errors ? { errors: expect.any(Array) } : {}) });
+      expect(response.body).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: expect.any(String),
+        ...(response.body.errors ? { errors: expect.any(Array) } : {}),
+      });
     }
     const patient = await loginAs(t.app, 'patient');
     expect((await asAdmin('PATCH', `${USERS}/${patient.userId}`, { is_active: 'no' })).status).toBe(400);

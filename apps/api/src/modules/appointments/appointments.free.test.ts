@@ -25,8 +25,15 @@ const pendingFree = (patient: Person) =>
   t.database.db
     .select()
     .from(appointments)
-    .where(and(eq(appointments.patientId, patient.patientId!), eq(appointments.paymentType, 'ADRA'), inArray(appointments.status, ['scheduled', 'running'])));
-const cancel = (who: Person, id: string) => call(t.app, 'PUT', `/v1/appointments/${id}`, { token: who.token, body: { appointment_status: 'canceled' } });
+    .where(
+      and(
+        eq(appointments.patientId, patient.patientId!),
+        eq(appointments.paymentType, 'ADRA'),
+        inArray(appointments.status, ['scheduled', 'running']),
+      ),
+    );
+const cancel = (who: Person, id: string) =>
+  call(t.app, 'PUT', `/v1/appointments/${id}`, { token: who.token, body: { appointment_status: 'canceled' } });
 const slot = (i: number) => slotAt(2 + Math.floor(i / 20), i % 20);
 
 describe(`${AT_ONCE} requests at once by a patient with one free consultation`, () => {

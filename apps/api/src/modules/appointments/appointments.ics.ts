@@ -1,7 +1,11 @@
 import type { Locale } from '@rozmova/contracts';
 
 /** RFC 5545 UTC date-time: `YYYYMMDDTHHMMSSZ`. */
-export const icsDateTime = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+export const icsDateTime = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 export interface CalendarEvent {
   uid: string;

@@ -58,7 +58,12 @@ describe('an e-mail that has an account', () => {
     const doctor = await bookableDoctor(t);
     const withPassword = await quickAccount(t, 'patient');
     await t.services.accounts.setPassword(withPassword.userId, 'Quiet-Meadow-Lantern-7');
-    const passwordless = await t.services.accounts.createAccount({ email: uniqueEmail('nopass'), userName: 'Без пароля', role: 'patient', emailVerified: false });
+    const passwordless = await t.services.accounts.createAccount({
+      email: uniqueEmail('nopass'),
+      userName: 'Без пароля',
+      role: 'patient',
+      emailVerified: false,
+    });
 
     const answers = [];
     for (const [i, email] of [withPassword.email, passwordless.email, passwordless.email.toUpperCase()].entries()) {

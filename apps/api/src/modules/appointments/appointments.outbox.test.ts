@@ -48,7 +48,9 @@ describe('a crash after the commit', () => {
       await second.ready();
       while ((await second.services.jobs.runDue()) > 0);
 
-      expect((await inAppOf(first, patient.userId)).map((n) => n.message)).toEqual([expect.stringContaining('Ви записалися на онлайн-сесію')]);
+      expect((await inAppOf(first, patient.userId)).map((n) => n.message)).toEqual([
+        expect.stringContaining('Ви записалися на онлайн-сесію'),
+      ]);
       expect((await inAppOf(first, doctor.userId)).map((n) => n.message)).toEqual([expect.stringContaining('Новий запис на онлайн-сесію')]);
       expect(await bookedMails(first, patient, doctor)).toEqual({ patient: 1, doctor: 1 });
 
@@ -111,16 +113,26 @@ describe('a notification job run twice', () => {
     const doctor = await bookableDoctor(t);
     const patient = await quickPatient(t);
     const booked = (await bookFor(t, patient, doctor, slotAt(2, 12))).body;
-    const moved = await call(t.app, 'PUT', `/v1/appointments/${booked.id}`, { token: patient.token, body: { appointment_date: slotAt(2, 13) } });
+    const moved = await call(t.app, 'PUT', `/v1/appointments/${booked.id}`, {
+      token: patient.token,
+      body: { appointment_date: slotAt(2, 13) },
+    });
     expect(moved.status).toBe(200);
     await call(t.app, 'PUT', `/v1/appointments/${booked.id}`, { token: patient.token, body: { appointment_status: 'canceled' } });
-    const pending = await t.database.db.select().from(jobs).where(and(eq(jobs.kind, NOTICE_JOB), eq(jobs.status, 'pending')));
+    const pending = await t.database.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, NOTICE_JOB), eq(jobs.status, 'pending')));
     expect(pending).toHaveLength(6);
     await deliver(t);
     const texts = (await inAppOf(t, doctor.userId)).map((n) => n.message);
     expect(texts).toHaveLength(3);
     expect(texts).toEqual(
-      expect.arrayContaining([expect.stringContaining('Новий запис'), expect.stringContaining('перенесено'), expect.stringContaining('відмінено')]),
+      expect.arrayContaining([
+        expect.stringContaining('Новий запис'),
+        expect.stringContaining('перенесено'),
+        expect.stringContaining('відмінено'),
+      ]),
     );
   });
 });

@@ -100,7 +100,12 @@ export async function listAppointmentViews(db: Db, filter: AppointmentFilter, li
 }
 
 /** A patient's appointments, newest start first. */
-export async function listAppointmentViewsOfPatient(db: Db, patientId: string, doctorId: string | undefined, limit: number): Promise<AppointmentView[]> {
+export async function listAppointmentViewsOfPatient(
+  db: Db,
+  patientId: string,
+  doctorId: string | undefined,
+  limit: number,
+): Promise<AppointmentView[]> {
   const rows = await selectViews(db)
     .where(and(eq(appointments.patientId, patientId), doctorId ? eq(appointments.doctorId, doctorId) : undefined))
     .orderBy(desc(appointments.startsAt), desc(appointments.id))
@@ -176,21 +181,23 @@ export async function isDoctorOfPatient(db: Db, doctorId: string, patientId: str
 }
 
 export async function patientIdsOfDoctor(db: Db, doctorId: string): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ patientId: appointments.patientId })
-    .from(appointments)
-    .where(isOfOwnPatient(doctorId));
+  const rows = await db.selectDistinct({ patientId: appointments.patientId }).from(appointments).where(isOfOwnPatient(doctorId));
   return rows.map((row) => row.patientId);
 }
 
 /** The user behind a patient record (for notifications and permission checks). */
-export async function findPatientUser(db: Db, patientId: string): Promise<{ userId: string; userName: string; locale: 'uk' | 'en'; active: boolean } | undefined> {
+export async function findPatientUser(
+  db: Db,
+  patientId: string,
+): Promise<{ userId: string; userName: string; locale: 'uk' | 'en'; active: boolean } | undefined> {
   const [row] = await db
     .select({ userId: users.id, userName: users.userName, locale: users.locale, isActive: users.isActive, deletedAt: users.deletedAt })
     .from(patients)
     .innerJoin(users, eq(users.id, patients.userId))
     .where(eq(patients.id, patientId));
-  return row ? { userId: row.userId, userName: row.userName, locale: row.locale, active: row.isActive && row.deletedAt === null } : undefined;
+  return row
+    ? { userId: row.userId, userName: row.userName, locale: row.locale, active: row.isActive && row.deletedAt === null }
+    : undefined;
 }
 
 export async function findPatientIdOfUser(db: Db, userId: string): Promise<string | undefined> {

@@ -28,7 +28,10 @@ export function registerAppointmentRoutes(
 
   r.post(
     appointmentPaths.appointments,
-    { config: { access: ['patient', 'operator'] }, schema: { body: createAppointmentBodySchema, response: { 200: appointmentSchema, 201: appointmentSchema } } },
+    {
+      config: { access: ['patient', 'operator'] },
+      schema: { body: createAppointmentBodySchema, response: { 200: appointmentSchema, 201: appointmentSchema } },
+    },
     async (request, reply) => {
       const { appointment, created } = await deps.appointments.create(authOf(request).account, request.body);
       return reply.status(created ? 201 : 200).send(appointment);
@@ -51,7 +54,10 @@ export function registerAppointmentRoutes(
 
   r.get(
     appointmentPaths.appointments,
-    { config: { access: ['doctor', 'operator'] }, schema: { querystring: listAppointmentsQuerySchema, response: { 200: appointmentListSchema } } },
+    {
+      config: { access: ['doctor', 'operator'] },
+      schema: { querystring: listAppointmentsQuerySchema, response: { 200: appointmentListSchema } },
+    },
     async (request) => deps.appointments.list(authOf(request).account, request.query),
   );
 

@@ -96,7 +96,10 @@ const slotTaken = () => new AppError('APPOINTMENT_SLOT_TAKEN', 'This time has ju
 
 /** One answer for every account, so it tells nothing of its password or verification. */
 const emailHasAccount = () =>
-  new AppError('EMAIL_TAKEN', 'An account with this e-mail exists: sign in to book, or set a new password with "Forgot password?" (a code goes to this e-mail)');
+  new AppError(
+    'EMAIL_TAKEN',
+    'An account with this e-mail exists: sign in to book, or set a new password with "Forgot password?" (a code goes to this e-mail)',
+  );
 
 async function refusingOverlaps<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -199,7 +202,13 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
   async function shown(actor: Actor, action: 'read' | 'list', views: AppointmentView[]): Promise<Appointment[]> {
     if ((isStaff(actor.user.role) || actor.user.role === 'doctor') && views.length > 0) {
       await deps.audit.record(
-        views.map((v) => ({ actorId: actor.user.id, action, resource: 'appointment' as const, resourceId: v.appointment.id, patientId: v.appointment.patientId })),
+        views.map((v) => ({
+          actorId: actor.user.id,
+          action,
+          resource: 'appointment' as const,
+          resourceId: v.appointment.id,
+          patientId: v.appointment.patientId,
+        })),
       );
     }
     return views.map(toAppointment);
@@ -241,7 +250,12 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
     const f = factsOf(v);
     const tell = noticesOf(tx, v);
     const payBy = v.appointment.holdExpiresAt ?? undefined;
-    await tell(v.patient.userId, 'appointment-created', appointmentTexts.createdForPatient(f, { payBy, setPassword: fromLanding }), realtimeEvents.appointmentCreated);
+    await tell(
+      v.patient.userId,
+      'appointment-created',
+      appointmentTexts.createdForPatient(f, { payBy, setPassword: fromLanding }),
+      realtimeEvents.appointmentCreated,
+    );
     await tell(v.doctor.userId, 'appointment-created', appointmentTexts.createdForDoctor(f), realtimeEvents.appointmentCreated);
   }
 
@@ -263,7 +277,12 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
     const tell = noticesOf(tx, v);
     const why = v.appointment.cancelledBy === 'payment-timeout' ? 'payment-timeout' : 'other';
     if (options.patient) {
-      await tell(v.patient.userId, 'appointment-cancelled', appointmentTexts.cancelledForPatient(f, why, options.refund), realtimeEvents.appointmentCancelled);
+      await tell(
+        v.patient.userId,
+        'appointment-cancelled',
+        appointmentTexts.cancelledForPatient(f, why, options.refund),
+        realtimeEvents.appointmentCancelled,
+      );
     }
     await tell(v.doctor.userId, 'appointment-cancelled', appointmentTexts.cancelledForDoctor(f), realtimeEvents.appointmentCancelled);
   }
@@ -274,7 +293,13 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
   jobs.register(NOTICE_JOB, async (n: Notice, job) => {
     const v = n.event ? await findAppointmentView(db, n.appointmentId) : undefined;
     const event = v && n.event ? { name: n.event, payload: toAppointment(v) } : undefined;
-    await notifications.notify(job.key, n.userId, { kind: n.kind, appointmentId: n.appointmentId, message: n.message, email: n.email, event });
+    await notifications.notify(job.key, n.userId, {
+      kind: n.kind,
+      appointmentId: n.appointmentId,
+      message: n.message,
+      email: n.email,
+      event,
+    });
   });
 
   // ---- timed work ----------------------------------------------------------------------------------
@@ -291,7 +316,12 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
         continue;
       }
       await jobs.schedule(
-        { kind: REMINDER_JOB, key: reminderKey(row.id, minutes), runAt, payload: { appointmentId: row.id, startsAt: row.startsAt.toISOString(), minutes } },
+        {
+          kind: REMINDER_JOB,
+          key: reminderKey(row.id, minutes),
+          runAt,
+          payload: { appointmentId: row.id, startsAt: row.startsAt.toISOString(), minutes },
+        },
         tx,
       );
     }
@@ -311,7 +341,13 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
   // ---- state changes (inside a transaction that locked the row) -------------------------------------
 
   /** Decides who pays for a new booking; a free consultation is used up here, in the booking's transaction. */
-  async function termsOfNewBooking(tx: Db, actor: Actor, patientId: string, profile: DoctorBookingProfile, requested: PaymentType | undefined): Promise<PaymentTerms> {
+  async function termsOfNewBooking(
+    tx: Db,
+    actor: Actor,
+    patientId: string,
+    profile: DoctorBookingProfile,
+    requested: PaymentType | undefined,
+  ): Promise<PaymentTerms> {
     if (isStaff(actor.user.role) && requested === 'Other') {
       return { paymentType: 'Other', paymentStatus: 'not_required', price: profile.price, holdExpiresAt: null };
     }
@@ -322,7 +358,12 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
       return { paymentType: 'ADRA', paymentStatus: 'not_required', price: 0, holdExpiresAt: null };
     }
     if (profile.price === 0) return { paymentType: 'None', paymentStatus: 'not_required', price: 0, holdExpiresAt: null };
-    return { paymentType: 'Patient', paymentStatus: 'pending', price: profile.price, holdExpiresAt: new Date(now().getTime() + PAYMENT_HOLD_MINUTES * MINUTE) };
+    return {
+      paymentType: 'Patient',
+      paymentStatus: 'pending',
+      price: profile.price,
+      holdExpiresAt: new Date(now().getTime() + PAYMENT_HOLD_MINUTES * MINUTE),
+    };
   }
 
   /**
@@ -331,7 +372,12 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
    * new price; ADRA stays free. A patient moving a price-0 (None) booking to a paid doctor pays, with a new hold.
    */
   function termsAfterDoctorChange(actor: Actor, row: AppointmentRow, profile: DoctorBookingProfile): PaymentTerms {
-    const current: PaymentTerms = { paymentType: row.paymentType, paymentStatus: row.paymentStatus, price: row.price, holdExpiresAt: row.holdExpiresAt };
+    const current: PaymentTerms = {
+      paymentType: row.paymentType,
+      paymentStatus: row.paymentStatus,
+      price: row.price,
+      holdExpiresAt: row.holdExpiresAt,
+    };
     switch (row.paymentType) {
       case 'ADRA':
         return current;
@@ -339,13 +385,21 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
         return { ...current, price: profile.price };
       case 'None':
         if (actor.user.role === 'patient' && profile.price > 0) {
-          return { paymentType: 'Patient', paymentStatus: 'pending', price: profile.price, holdExpiresAt: new Date(now().getTime() + PAYMENT_HOLD_MINUTES * MINUTE) };
+          return {
+            paymentType: 'Patient',
+            paymentStatus: 'pending',
+            price: profile.price,
+            holdExpiresAt: new Date(now().getTime() + PAYMENT_HOLD_MINUTES * MINUTE),
+          };
         }
         return current;
       case 'Patient':
         if (row.paymentStatus === 'paid' || row.paymentStatus === 'refunded') {
           if (profile.price !== row.price) {
-            throw validationError('body.appointment_doctorId', 'A paid consultation moves only to a specialist with the same price; cancel it and book again');
+            throw validationError(
+              'body.appointment_doctorId',
+              'A paid consultation moves only to a specialist with the same price; cancel it and book again',
+            );
           }
           return current;
         }
@@ -354,14 +408,18 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
   }
 
   function assertOpen(row: AppointmentRow): void {
-    if (!isPendingStatus(row.status)) throw new AppError('APPOINTMENT_CLOSED', 'This appointment is completed or cancelled and cannot change');
+    if (!isPendingStatus(row.status))
+      throw new AppError('APPOINTMENT_CLOSED', 'This appointment is completed or cancelled and cannot change');
   }
 
   /** Patients change or cancel until 2 hours before the start; operators and admins at any time. */
   function assertPatientInTime(actor: Actor, row: AppointmentRow): void {
     if (isStaff(actor.user.role)) return;
     if (row.status === 'running' || now().getTime() > row.startsAt.getTime() - PATIENT_CHANGE_LIMIT_MINUTES * MINUTE) {
-      throw new AppError('APPOINTMENT_CHANGE_TOO_LATE', `Appointments can be changed until ${PATIENT_CHANGE_LIMIT_MINUTES / 60} hours before the start; ask an operator`);
+      throw new AppError(
+        'APPOINTMENT_CHANGE_TOO_LATE',
+        `Appointments can be changed until ${PATIENT_CHANGE_LIMIT_MINUTES / 60} hours before the start; ask an operator`,
+      );
     }
   }
 
@@ -373,7 +431,12 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
   }
 
   /** Moves (and/or edits) a pending appointment; the caller locked it. Answers whether the time or doctor changed. */
-  async function moveInTx(tx: Db, actor: Actor, row: AppointmentRow, move: Move): Promise<{ moved: boolean; previousDoctorId: string; row: AppointmentRow }> {
+  async function moveInTx(
+    tx: Db,
+    actor: Actor,
+    row: AppointmentRow,
+    move: Move,
+  ): Promise<{ moved: boolean; previousDoctorId: string; row: AppointmentRow }> {
     assertOpen(row);
     const doctorId = move.doctorId ?? row.doctorId;
     const start = move.start ?? row.startsAt;
@@ -446,14 +509,29 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
    * Books for a patient, or modifies the patient's pending appointment (SPEC.md §4), in the caller's transaction,
    * which also queues the notifications.
    */
-  async function bookInTx(tx: Db, actor: Actor, patientId: string, body: CreateAppointmentBody, profile: DoctorBookingProfile, start: Date, fromLanding = false): Promise<Booked> {
+  async function bookInTx(
+    tx: Db,
+    actor: Actor,
+    patientId: string,
+    body: CreateAppointmentBody,
+    profile: DoctorBookingProfile,
+    start: Date,
+    fromLanding = false,
+  ): Promise<Booked> {
     const booked = await placeInTx(tx, actor, patientId, body, profile, start);
     if (booked.created) await announceCreated(tx, await view(booked.id, tx), fromLanding);
     else if (booked.moved) await announceMoved(tx, await view(booked.id, tx), booked.previousDoctorId!);
     return booked;
   }
 
-  async function placeInTx(tx: Db, actor: Actor, patientId: string, body: CreateAppointmentBody, profile: DoctorBookingProfile, start: Date): Promise<Booked> {
+  async function placeInTx(
+    tx: Db,
+    actor: Actor,
+    patientId: string,
+    body: CreateAppointmentBody,
+    profile: DoctorBookingProfile,
+    start: Date,
+  ): Promise<Booked> {
     await lockPatientBookings(tx, patientId);
     const existing = await lockPendingOfPatient(tx, patientId);
     if (existing && !(await closeIfOver(tx, existing))) {
@@ -486,11 +564,19 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
   }
 
   /** Checks that do not need the transaction: ids given, who books for whom, the doctor and the time. */
-  async function prepareBooking(actor: Actor, body: CreateAppointmentBody): Promise<{ patientId: string; profile: DoctorBookingProfile; start: Date }> {
+  async function prepareBooking(
+    actor: Actor,
+    body: CreateAppointmentBody,
+  ): Promise<{ patientId: string; profile: DoctorBookingProfile; start: Date }> {
     if (!body.appointment_doctorId || !body.appointment_patientId) throw new AppError('VALIDATION_FAILED', CREATE_REQUIRES_IDS);
     const role = actor.user.role;
     if (!isStaff(role) && body.appointment_patientId !== actor.patientId) throw forbidden('A patient books only for itself');
-    if (body.appointment_paymentType !== undefined && isStaff(role) && body.appointment_paymentType !== 'Other' && body.appointment_paymentType !== 'None') {
+    if (
+      body.appointment_paymentType !== undefined &&
+      isStaff(role) &&
+      body.appointment_paymentType !== 'Other' &&
+      body.appointment_paymentType !== 'None'
+    ) {
       throw validationError('body.appointment_paymentType', 'Staff may choose Other or None; leave it out to apply the usual rules');
     }
     const patient = await findPatientUser(db, body.appointment_patientId);
@@ -543,7 +629,8 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
     async markPaymentStatus(id, status, tx) {
       await updateAppointment(tx, id, { paymentStatus: status }, now());
       const v = await view(id, tx);
-      if (status === 'refunded') await noticesOf(tx, v)(v.patient.userId, 'payment', appointmentTexts.refunded(factsOf(v)), realtimeEvents.appointmentModified);
+      if (status === 'refunded')
+        await noticesOf(tx, v)(v.patient.userId, 'payment', appointmentTexts.refunded(factsOf(v)), realtimeEvents.appointmentModified);
       return async () => {
         if (status === 'refunded') jobs.runSoon();
         else realtime.toUser(v.patient.userId, realtimeEvents.appointmentModified, toAppointment(await view(id)));
@@ -608,10 +695,17 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
      * verified or not): its owner signs in, or sets a password through recovery, and books from the cabinet. So
      * nobody gets a session for an account by knowing its e-mail. The caller starts the session.
      */
-    async bookFromLanding(body: CreateAppointmentFromLandingBody, accounts: LandingAccounts, clientAddress: string): Promise<{ user: UserRow; appointment: Appointment }> {
+    async bookFromLanding(
+      body: CreateAppointmentFromLandingBody,
+      accounts: LandingAccounts,
+      clientAddress: string,
+    ): Promise<{ user: UserRow; appointment: Appointment }> {
       const dto = body.appointmentDto;
       if (!dto.appointment_doctorId) throw new AppError('VALIDATION_FAILED', CREATE_REQUIRES_IDS);
-      const attempt = await deps.rateLimit.consume(`landing-booking-ip:${clientAddress}`, { max: deps.landingBookingsPerHour, windowMs: HOUR });
+      const attempt = await deps.rateLimit.consume(`landing-booking-ip:${clientAddress}`, {
+        max: deps.landingBookingsPerHour,
+        windowMs: HOUR,
+      });
       try {
         if (await accounts.findByEmail(body.email)) throw emailHasAccount();
         const profile = await doctors.getBookingProfile(dto.appointment_doctorId);
@@ -620,7 +714,14 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
         const { user, booked } = await refusingOverlaps(() =>
           db.transaction(async (tx) => {
             const user = await accounts.createAccount(
-              { email: body.email, userName: body.user_name, phone: body.phone ?? dto.appointment_phone, locale: body.locale, role: 'patient', emailVerified: false },
+              {
+                email: body.email,
+                userName: body.user_name,
+                phone: body.phone ?? dto.appointment_phone,
+                locale: body.locale,
+                role: 'patient',
+                emailVerified: false,
+              },
               tx,
             );
             const patientId = (await findPatientIdOfUser(tx, user.id))!;
@@ -666,7 +767,8 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
     /** The doctor page and the staff consoles: a doctor sees its own; operators and admins any, with filters. Audited. */
     async list(actor: Actor, query: ListAppointmentsQuery): Promise<Appointment[]> {
       const role = actor.user.role;
-      if (role === 'doctor' && query.doctorId !== undefined && query.doctorId !== actor.user.id) throw forbidden('A doctor sees only its own appointments');
+      if (role === 'doctor' && query.doctorId !== undefined && query.doctorId !== actor.user.id)
+        throw forbidden('A doctor sees only its own appointments');
       const rows = await listAppointmentViews(
         db,
         {
@@ -689,11 +791,14 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
       const status = body.appointment_status;
       const moves = body.appointment_date !== undefined || body.appointment_doctorId !== undefined;
       const edits = body.appointment_reason !== undefined || body.appointment_phone !== undefined;
-      if (status && (moves || edits)) throw validationError('body.appointment_status', 'Change the status alone (with a note when completing)');
-      if (body.appointment_note !== undefined && status !== 'completed') throw validationError('body.appointment_note', 'A note is written when completing');
+      if (status && (moves || edits))
+        throw validationError('body.appointment_status', 'Change the status alone (with a note when completing)');
+      if (body.appointment_note !== undefined && status !== 'completed')
+        throw validationError('body.appointment_note', 'A note is written when completing');
 
       if (status === 'canceled') {
-        const by: CancellationReason = role === 'admin' ? 'admin' : role === 'operator' ? 'operator' : role === 'doctor' ? 'doctor' : 'patient';
+        const by: CancellationReason =
+          role === 'admin' ? 'admin' : role === 'operator' ? 'operator' : role === 'doctor' ? 'doctor' : 'patient';
         await db.transaction(async (tx) => {
           const row = (await lockAppointment(tx, id))!;
           assertOpen(row);
@@ -725,7 +830,12 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
       const result = await refusingOverlaps(() =>
         db.transaction(async (tx) => {
           const row = (await lockAppointment(tx, id))!;
-          const moved = await moveInTx(tx, actor, row, { start, doctorId: body.appointment_doctorId, reason: body.appointment_reason, phone: body.appointment_phone });
+          const moved = await moveInTx(tx, actor, row, {
+            start,
+            doctorId: body.appointment_doctorId,
+            reason: body.appointment_reason,
+            phone: body.appointment_phone,
+          });
           if (moved.moved) await announceMoved(tx, await view(id, tx), moved.previousDoctorId);
           return moved;
         }),

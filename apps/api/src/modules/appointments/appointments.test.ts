@@ -64,14 +64,26 @@ describe('POST /v1/appointments', () => {
     expect((await bookFor(t, patient, doctor, slotAt(2, 10), { appointment_status: 'completed' })).status).toBe(400);
     // A patient books only for itself; doctors do not book; anonymous callers sign in first.
     expect((await bookFor(t, { ...patient, patientId: other.patientId }, doctor, slotAt(2, 10))).status).toBe(403);
-    const asDoctor = await book(t, doctor, { appointment_doctorId: doctor.userId, appointment_patientId: patient.patientId, appointment_date: slotAt(2, 10) });
+    const asDoctor = await book(t, doctor, {
+      appointment_doctorId: doctor.userId,
+      appointment_patientId: patient.patientId,
+      appointment_date: slotAt(2, 10),
+    });
     expect(asDoctor.status).toBe(403);
     expect((await book(t, { ...patient, token: '' }, { appointment_date: slotAt(2, 10) })).status).toBe(401);
     // Unknown doctor or patient: 404.
-    const unknownDoctor = await book(t, patient, { appointment_doctorId: patient.userId, appointment_patientId: patient.patientId, appointment_date: slotAt(2, 10) });
+    const unknownDoctor = await book(t, patient, {
+      appointment_doctorId: patient.userId,
+      appointment_patientId: patient.patientId,
+      appointment_date: slotAt(2, 10),
+    });
     expect(unknownDoctor.status).toBe(404);
     const operator = await quickAccount(t, 'operator');
-    const unknownPatient = await book(t, operator, { appointment_doctorId: doctor.userId, appointment_patientId: doctor.userId, appointment_date: slotAt(2, 10) });
+    const unknownPatient = await book(t, operator, {
+      appointment_doctorId: doctor.userId,
+      appointment_patientId: doctor.userId,
+      appointment_date: slotAt(2, 10),
+    });
     expect(unknownPatient.status).toBe(404);
   });
 
@@ -90,7 +102,10 @@ describe('POST /v1/appointments', () => {
   test('a free doctor (price 0) gives payment type None; the answer carries the date in the doctor zone and the doctor', async () => {
     const doctor = await bookableDoctor(t, { price: 0, userName: 'Ірина Коваль' });
     const patient = await quickPatient(t, 'Олена Пацієнтка');
-    const response = await bookFor(t, patient, doctor, slotAt(2, 10), { appointment_reason: 'Тривога', appointment_phone: '+380 50 123 45 67' });
+    const response = await bookFor(t, patient, doctor, slotAt(2, 10), {
+      appointment_reason: 'Тривога',
+      appointment_phone: '+380 50 123 45 67',
+    });
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({
       appointment_status: 'scheduled',
@@ -115,7 +130,12 @@ describe('POST /v1/appointments', () => {
     const patient = await quickPatient(t);
     await setFreeConsultations(patient, 2);
     const booked = await bookFor(t, patient, doctor, slotAt(3, 10));
-    expect(booked.body).toMatchObject({ appointment_paymentType: 'ADRA', appointment_paymentStatus: 'not_required', appointment_price: 0, appointment_holdExpiresAt: null });
+    expect(booked.body).toMatchObject({
+      appointment_paymentType: 'ADRA',
+      appointment_paymentStatus: 'not_required',
+      appointment_price: 0,
+      appointment_holdExpiresAt: null,
+    });
     expect(await freeConsultations(patient)).toBe(1);
     expect((await put(patient, booked.body.id, { appointment_status: 'canceled' })).status).toBe(200);
     expect(await freeConsultations(patient)).toBe(2);
@@ -127,15 +147,38 @@ describe('POST /v1/appointments', () => {
     const p1 = await quickPatient(t);
     const p2 = await quickPatient(t);
     const p3 = await quickPatient(t);
-    const other = await book(t, operator, { appointment_doctorId: doctor.userId, appointment_patientId: p1.patientId, appointment_date: slotAt(2, 10), appointment_paymentType: 'Other' });
-    expect(other.body).toMatchObject({ appointment_paymentType: 'Other', appointment_paymentStatus: 'not_required', appointment_price: 60_000 });
-    const none = await book(t, operator, { appointment_doctorId: doctor.userId, appointment_patientId: p2.patientId, appointment_date: slotAt(2, 11), appointment_paymentType: 'None' });
+    const other = await book(t, operator, {
+      appointment_doctorId: doctor.userId,
+      appointment_patientId: p1.patientId,
+      appointment_date: slotAt(2, 10),
+      appointment_paymentType: 'Other',
+    });
+    expect(other.body).toMatchObject({
+      appointment_paymentType: 'Other',
+      appointment_paymentStatus: 'not_required',
+      appointment_price: 60_000,
+    });
+    const none = await book(t, operator, {
+      appointment_doctorId: doctor.userId,
+      appointment_patientId: p2.patientId,
+      appointment_date: slotAt(2, 11),
+      appointment_paymentType: 'None',
+    });
     expect(none.body).toMatchObject({ appointment_paymentType: 'None', appointment_price: 0 });
-    const refused = await book(t, operator, { appointment_doctorId: doctor.userId, appointment_patientId: p3.patientId, appointment_date: slotAt(2, 12), appointment_paymentType: 'ADRA' });
+    const refused = await book(t, operator, {
+      appointment_doctorId: doctor.userId,
+      appointment_patientId: p3.patientId,
+      appointment_date: slotAt(2, 12),
+      appointment_paymentType: 'ADRA',
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.errors[0].path).toBe('body.appointment_paymentType');
     const patientTries = await bookFor(t, p3, doctor, slotAt(2, 12), { appointment_paymentType: 'None' });
-    expect(patientTries.body).toMatchObject({ appointment_paymentType: 'Patient', appointment_paymentStatus: 'pending', appointment_price: 60_000 });
+    expect(patientTries.body).toMatchObject({
+      appointment_paymentType: 'Patient',
+      appointment_paymentStatus: 'pending',
+      appointment_price: 60_000,
+    });
   });
 
   test('one pending appointment per patient: booking again modifies it (200, same id) and tells both people', async () => {
@@ -257,7 +300,7 @@ describe('reading appointments', () => {
     expect((await get(patient, '/v1/appointments/not-an-id')).status).toBe(400);
   });
 
-  test('GET /patient/:id: SPEC.md §5 message for a bad id; a patient its own; staff any; a doctor only its own patients\' ones', async () => {
+  test("GET /patient/:id: SPEC.md §5 message for a bad id; a patient its own; staff any; a doctor only its own patients' ones", async () => {
     const doctor = await bookableDoctor(t);
     const otherDoctor = await bookableDoctor(t);
     const patient = await quickPatient(t);
@@ -283,7 +326,10 @@ describe('reading appointments', () => {
     const patient = await quickPatient(t);
     const booked = (await bookFor(t, patient, doctor, slotAt(2, 10))).body;
     for (const value of [null, booked.id]) {
-      const response = await call(t.app, 'PUT', `/v1/patients/${patient.patientId}`, { token: patient.token, body: { patient_appointmentId: value } });
+      const response = await call(t.app, 'PUT', `/v1/patients/${patient.patientId}`, {
+        token: patient.token,
+        body: { patient_appointmentId: value },
+      });
       expect(response.status).toBe(400);
     }
     const current = (await get(patient, `/v1/appointments/patient/${patient.patientId}`)).body.find(
@@ -426,9 +472,12 @@ describe('payment holds and reminders (job queue, settable clock)', () => {
     const doctor = await bookableDoctor(t, { userName: 'Ірина Коваль' });
     const patient = await quickPatient(t);
     const booked = (await bookFor(t, patient, doctor, slotAt(3, 10))).body;
-    expect(await pendingJobKeys(t)).toEqual(expect.arrayContaining([`appointment-reminder-1440m:${booked.id}`, `appointment-reminder-15m:${booked.id}`]));
+    expect(await pendingJobKeys(t)).toEqual(
+      expect.arrayContaining([`appointment-reminder-1440m:${booked.id}`, `appointment-reminder-15m:${booked.id}`]),
+    );
     await put(patient, booked.id, { appointment_date: slotAt(3, 12) });
-    const reminders = async () => (await notificationTexts(t, patient.userId)).filter((text) => text.includes('Нагадування') || text.includes('почнеться'));
+    const reminders = async () =>
+      (await notificationTexts(t, patient.userId)).filter((text) => text.includes('Нагадування') || text.includes('почнеться'));
     t.clock.set(Date.parse(slotAt(2, 10)));
     await advanceAndRun(t, 0);
     expect(await reminders()).toEqual([]);
@@ -514,7 +563,13 @@ describe('POST /v1/appointments/join-meeting/:id', () => {
     const operator = await quickAccount(t, 'operator');
     const patient = await quickPatient(t);
     // Booked by an operator for the usual rules (the patient pays), the hold kept alive for the test.
-    const booked = (await book(t, operator, { appointment_doctorId: doctor.userId, appointment_patientId: patient.patientId, appointment_date: slotAt(0, 11) })).body;
+    const booked = (
+      await book(t, operator, {
+        appointment_doctorId: doctor.userId,
+        appointment_patientId: patient.patientId,
+        appointment_date: slotAt(0, 11),
+      })
+    ).body;
     t.clock.set(Date.parse(slotAt(0, 11)) - 5 * MINUTE);
     const unpaid = await call(t.app, 'POST', `/v1/appointments/join-meeting/${booked.id}`, { token: patient.token });
     expect(unpaid.status).toBe(409);
@@ -573,7 +628,10 @@ describe('account removal and documents', () => {
     expect((await get(doctor, file)).status).toBe(404);
     const booked = (await bookFor(t, patient, doctor, slotAt(2, 10))).body;
     expect((await get(doctor, file)).status).toBe(200);
-    expect((await call(t.app, 'PATCH', `/v1/user-references/${document.id}`, { token: doctor.token, body: { status: 'reviewed' } })).body.userReference.status).toBe('reviewed');
+    expect(
+      (await call(t.app, 'PATCH', `/v1/user-references/${document.id}`, { token: doctor.token, body: { status: 'reviewed' } })).body
+        .userReference.status,
+    ).toBe('reviewed');
     expect((await get(await bookableDoctor(t), file)).status).toBe(404);
     await put(patient, booked.id, { appointment_status: 'canceled' });
     expect((await get(doctor, file)).status).toBe(404);
@@ -605,7 +663,13 @@ describe('POST /v1/appointments/from-landing', () => {
       patient: { user_name: 'Оксана Гість' },
     });
     const profile = await call(t.app, 'GET', '/v1/auth/profile', { token: response.body.token });
-    expect(profile.body).toMatchObject({ email: body.email, user_role: 'patient', has_password: false, email_verified: false, phone: '+380671112233' });
+    expect(profile.body).toMatchObject({
+      email: body.email,
+      user_role: 'patient',
+      has_password: false,
+      email_verified: false,
+      phone: '+380671112233',
+    });
     expect(response.body.appointment.appointment_patientId).toBe(profile.body.role_specific_data.patient.patientId);
     const own = await call(t.app, 'GET', `/v1/appointments/${response.body.appointment.id}`, { token: response.body.token });
     expect(own.status).toBe(200);
@@ -615,7 +679,10 @@ describe('POST /v1/appointments/from-landing', () => {
     expect(mail.text).toContain('Задати пароль');
     expect(mail.text).toContain('Забули пароль?');
     // The session sets the password like any passwordless account.
-    const setup = await call(t.app, 'POST', '/v1/auth/setup-password', { token: response.body.token, body: { password: 'Quiet-Meadow-Lantern-7' } });
+    const setup = await call(t.app, 'POST', '/v1/auth/setup-password', {
+      token: response.body.token,
+      body: { password: 'Quiet-Meadow-Lantern-7' },
+    });
     expect(setup.status).toBe(200);
   });
 

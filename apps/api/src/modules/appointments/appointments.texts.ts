@@ -61,7 +61,10 @@ export const appointmentTexts = {
 
   createdForDoctor(f: AppointmentFacts): NotificationTexts {
     const date = displayDates(f.start);
-    const message = both(`Новий запис на онлайн-сесію: ${f.patientName}, ${date.uk}`, `New online session booking: ${f.patientName}, ${date.en}`);
+    const message = both(
+      `Новий запис на онлайн-сесію: ${f.patientName}, ${date.uk}`,
+      `New online session booking: ${f.patientName}, ${date.en}`,
+    );
     return { message, email: { subject: both('Новий запис', 'New booking'), text: message } };
   },
 
@@ -70,7 +73,10 @@ export const appointmentTexts = {
     const message = both('Консультацію відмінено', 'The consultation has been cancelled');
     const reason =
       why === 'payment-timeout'
-        ? both('Оплата не надійшла протягом 15 хвилин, тому час звільнено.', 'The payment did not arrive within 15 minutes, so the time was released.')
+        ? both(
+            'Оплата не надійшла протягом 15 хвилин, тому час звільнено.',
+            'The payment did not arrive within 15 minutes, so the time was released.',
+          )
         : both('', '');
     const money = refund ? both('Кошти буде повернено на вашу картку.', 'The payment will be refunded to your card.') : both('', '');
     return {
@@ -87,7 +93,10 @@ export const appointmentTexts = {
 
   cancelledForDoctor(f: AppointmentFacts): NotificationTexts {
     const date = displayDates(f.start);
-    const message = both(`Консультацію відмінено: ${f.patientName}, ${date.uk}`, `The consultation has been cancelled: ${f.patientName}, ${date.en}`);
+    const message = both(
+      `Консультацію відмінено: ${f.patientName}, ${date.uk}`,
+      `The consultation has been cancelled: ${f.patientName}, ${date.en}`,
+    );
     return { message, email: { subject: both('Консультацію відмінено', 'Consultation cancelled'), text: message } };
   },
 
@@ -105,7 +114,10 @@ export const appointmentTexts = {
 
   movedForDoctor(f: AppointmentFacts): NotificationTexts {
     const date = displayDates(f.start);
-    const message = both(`Консультацію з ${f.patientName} перенесено на ${date.uk}`, `The consultation with ${f.patientName} has been moved to ${date.en}`);
+    const message = both(
+      `Консультацію з ${f.patientName} перенесено на ${date.uk}`,
+      `The consultation with ${f.patientName} has been moved to ${date.en}`,
+    );
     return { message, email: { subject: both('Консультацію перенесено', 'Consultation moved'), text: message } };
   },
 
@@ -127,7 +139,10 @@ export const appointmentTexts = {
 
   paid(f: AppointmentFacts): NotificationTexts {
     const date = displayDates(f.start);
-    const message = both(`Оплату отримано: онлайн-сесія з фахівцем ${f.doctorName} ${date.uk}`, `Payment received: online session with ${f.doctorName} on ${date.en}`);
+    const message = both(
+      `Оплату отримано: онлайн-сесія з фахівцем ${f.doctorName} ${date.uk}`,
+      `Payment received: online session with ${f.doctorName} on ${date.en}`,
+    );
     return { message, email: { subject: both('Оплату отримано', 'Payment received'), text: message } };
   },
 

@@ -43,9 +43,11 @@ export async function bookableDoctor(t: TestContext, input: { price?: number; us
 }
 
 /** A whole hour `days` after BASE's day at `hourUtc`, as SPEC.md §5 writes it (UTC, `Z`). */
-export const slotAt = (days: number, hourUtc: number) => new Date(Date.UTC(2027, 0, 11 + days, hourUtc)).toISOString().replace('.000Z', 'Z');
+export const slotAt = (days: number, hourUtc: number) =>
+  new Date(Date.UTC(2027, 0, 11 + days, hourUtc)).toISOString().replace('.000Z', 'Z');
 
-export const book = (t: TestContext, who: Person, body: Record<string, unknown>) => call(t.app, 'POST', '/v1/appointments', { token: who.token, body });
+export const book = (t: TestContext, who: Person, body: Record<string, unknown>) =>
+  call(t.app, 'POST', '/v1/appointments', { token: who.token, body });
 
 export const bookFor = (t: TestContext, patient: Person, doctor: Person, date: string, extra: Record<string, unknown> = {}) =>
   book(t, patient, { appointment_doctorId: doctor.userId, appointment_patientId: patient.patientId, appointment_date: date, ...extra });

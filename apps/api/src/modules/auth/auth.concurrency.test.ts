@@ -46,7 +46,10 @@ describe('a code takes at most 5 wrong tries, however many arrive at once', () =
 
     const responses = await Promise.all(
       guesses(code, 60, 50).map((guess, i) =>
-        call(t.app, 'POST', authPaths.setupPassword, { body: { email, code: guess, password: ATTACKER_PASSWORD }, remoteAddress: ips[i % 3] }),
+        call(t.app, 'POST', authPaths.setupPassword, {
+          body: { email, code: guess, password: ATTACKER_PASSWORD },
+          remoteAddress: ips[i % 3],
+        }),
       ),
     );
     expect(countStatuses(responses)).toEqual({ 400: 5, 410: 55 });
@@ -89,7 +92,10 @@ describe('10 failed password checks per e-mail, however many arrive at once', ()
     const ips = addresses(5);
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        call(t.app, 'POST', authPaths.login, { body: { email, password: `Wrong-password-${i}`, role: 'patient' }, remoteAddress: ips[i % 5] }),
+        call(t.app, 'POST', authPaths.login, {
+          body: { email, password: `Wrong-password-${i}`, role: 'patient' },
+          remoteAddress: ips[i % 5],
+        }),
       ),
     );
     expect(countStatuses(responses)).toEqual({ 400: 10, 429: 40 });
@@ -100,7 +106,9 @@ describe('10 failed password checks per e-mail, however many arrive at once', ()
   test('50 concurrent wrong passwords to verify-password: 10 evaluated', async () => {
     const { token } = await registerPatient(t.app, t.mail);
     const responses = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => call(t.app, 'POST', authPaths.verifyPassword, { token, body: { password: `Wrong-password-${i}` } })),
+      Array.from({ length: 50 }, (_, i) =>
+        call(t.app, 'POST', authPaths.verifyPassword, { token, body: { password: `Wrong-password-${i}` } }),
+      ),
     );
     expect(countStatuses(responses)).toEqual({ 400: 10, 429: 40 });
   });
@@ -109,7 +117,10 @@ describe('10 failed password checks per e-mail, however many arrive at once', ()
     const { email, token } = await registerPatient(t.app, t.mail);
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        call(t.app, 'PUT', authPaths.profile, { token, body: { current_password: `Wrong-password-${i}`, new_password: ATTACKER_PASSWORD } }),
+        call(t.app, 'PUT', authPaths.profile, {
+          token,
+          body: { current_password: `Wrong-password-${i}`, new_password: ATTACKER_PASSWORD },
+        }),
       ),
     );
     expect(countStatuses(responses)).toEqual({ 400: 10, 429: 40 });

@@ -42,14 +42,20 @@ export async function markPasswordVerified(db: Db, id: string, at: Date): Promis
 }
 
 export async function revokeSession(db: Db, id: string, at: Date): Promise<void> {
-  await db.update(sessions).set({ revokedAt: at }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
 }
 
 /** Revokes every live session of a user, except `keepSessionId` when given. */
 export async function revokeUserSessions(db: Db, userId: string, at: Date, keepSessionId?: string): Promise<void> {
   const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
   if (keepSessionId) conditions.push(ne(sessions.id, keepSessionId));
-  await db.update(sessions).set({ revokedAt: at }).where(and(...conditions));
+  await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(...conditions));
 }
 
 export async function insertCode(db: Db, values: typeof verificationCodes.$inferInsert): Promise<void> {

@@ -99,7 +99,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
 
   r.post(
     authPaths.setupPassword,
-    { config: { access: 'optional', authRateLimit: true }, schema: { body: setupPasswordBodySchema, response: { 200: tokenResponseSchema } } },
+    {
+      config: { access: 'optional', authRateLimit: true },
+      schema: { body: setupPasswordBodySchema, response: { 200: tokenResponseSchema } },
+    },
     async (request) => ({ token: await deps.auth.setupPassword(request.auth, request.body, deviceOf(request)) }),
   );
 }

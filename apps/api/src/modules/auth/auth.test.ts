@@ -36,7 +36,14 @@ describe('POST /v1/auth/register-patient', () => {
   test('201 with a token that signs the new patient in, with a patient card', async () => {
     const email = uniqueEmail();
     const code = await codeFor(email);
-    const response = await register({ email, code, password: PASSWORD, user_name: '  Олена Петрівна ', phone: '+380 50 123 45 67', locale: 'en' });
+    const response = await register({
+      email,
+      code,
+      password: PASSWORD,
+      user_name: '  Олена Петрівна ',
+      phone: '+380 50 123 45 67',
+      locale: 'en',
+    });
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ token: expect.any(String) });
 
@@ -230,7 +237,12 @@ describe('POST /v1/auth/login', () => {
   });
 
   test('400 for a malformed body', async () => {
-    for (const body of [{}, { email: 'x', password: 'y' }, { email: uniqueEmail(), password: '' }, { email: uniqueEmail(), password: 'x', role: 'root' }]) {
+    for (const body of [
+      {},
+      { email: 'x', password: 'y' },
+      { email: uniqueEmail(), password: '' },
+      { email: uniqueEmail(), password: 'x', role: 'root' },
+    ]) {
       const response = await call(t.app, 'POST', LOGIN, { body });
       expect(response.status).toBe(400);
       expect(response.body.code).toBe('VALIDATION_FAILED');
@@ -252,7 +264,9 @@ describe('auth requests per address', () => {
       expect(refused.body.code).toBe('TOO_MANY_REQUESTS');
       expect(Number(refused.headers['retry-after'])).toBe(60);
       // Other auth calls from that address count too; other addresses and other routes do not.
-      expect((await call(limited.app, 'POST', SEND_REGISTER, { body: { email: uniqueEmail() }, remoteAddress: '203.0.113.7' })).status).toBe(429);
+      expect(
+        (await call(limited.app, 'POST', SEND_REGISTER, { body: { email: uniqueEmail() }, remoteAddress: '203.0.113.7' })).status,
+      ).toBe(429);
       expect((await attempt('203.0.113.8')).status).toBe(404);
       expect((await call(limited.app, 'GET', '/api/health', { remoteAddress: '203.0.113.7' })).status).toBe(200);
 

@@ -17,7 +17,11 @@ const send = (body: object) => call(t.app, 'POST', CONTACT, { body });
 describe('POST /v1/contact', () => {
   test('204; the message reaches CONTACT_EMAIL with Reply-To the visitor', async () => {
     const visitor = uniqueEmail('visitor');
-    const response = await send({ name: 'Богдана Ткаченко', email: visitor.toUpperCase(), message: 'Чи працюєте ви з компаніями?\nДякую!' });
+    const response = await send({
+      name: 'Богдана Ткаченко',
+      email: visitor.toUpperCase(),
+      message: 'Чи працюєте ви з компаніями?\nДякую!',
+    });
     expect(response.status).toBe(204);
     const mail = await t.mail.waitFor(CARE);
     expect(mail.to).toEqual([CARE]);

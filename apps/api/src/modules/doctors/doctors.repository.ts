@@ -100,7 +100,11 @@ export async function findDoctorRow(db: Db, id: string): Promise<DoctorRow | und
 
 /** The rules of an active doctor: what booking and available slots need (one query, only those columns). */
 export async function findBookingProfileRow(db: Db, id: string) {
-  const [row] = await db.select(bookingColumns).from(doctors).innerJoin(users, eq(users.id, doctors.userId)).where(and(eq(doctors.userId, id), activeDoctor));
+  const [row] = await db
+    .select(bookingColumns)
+    .from(doctors)
+    .innerJoin(users, eq(users.id, doctors.userId))
+    .where(and(eq(doctors.userId, id), activeDoctor));
   return row;
 }
 export type BookingProfileRow = NonNullable<Awaited<ReturnType<typeof findBookingProfileRow>>>;
@@ -139,10 +143,18 @@ export async function findPendingRanges(
   const ofPatient = window.patientId ? eq(appointments.patientId, window.patientId) : sql`false`;
   const [row] = await db
     .select({
-      doctorStarts: sql<number[] | null>`array_agg(${epochSeconds(appointments.startsAt)} order by ${appointments.startsAt}) filter (where ${ofDoctor})`,
-      doctorEnds: sql<number[] | null>`array_agg(${epochSeconds(appointments.blockedUntil)} order by ${appointments.startsAt}) filter (where ${ofDoctor})`,
-      patientStarts: sql<number[] | null>`array_agg(${epochSeconds(appointments.startsAt)} order by ${appointments.startsAt}) filter (where ${ofPatient})`,
-      patientEnds: sql<number[] | null>`array_agg(${epochSeconds(appointments.endsAt)} order by ${appointments.startsAt}) filter (where ${ofPatient})`,
+      doctorStarts: sql<
+        number[] | null
+      >`array_agg(${epochSeconds(appointments.startsAt)} order by ${appointments.startsAt}) filter (where ${ofDoctor})`,
+      doctorEnds: sql<
+        number[] | null
+      >`array_agg(${epochSeconds(appointments.blockedUntil)} order by ${appointments.startsAt}) filter (where ${ofDoctor})`,
+      patientStarts: sql<
+        number[] | null
+      >`array_agg(${epochSeconds(appointments.startsAt)} order by ${appointments.startsAt}) filter (where ${ofPatient})`,
+      patientEnds: sql<
+        number[] | null
+      >`array_agg(${epochSeconds(appointments.endsAt)} order by ${appointments.startsAt}) filter (where ${ofPatient})`,
     })
     .from(appointments)
     .where(
@@ -153,5 +165,8 @@ export async function findPendingRanges(
         gt(appointments.blockedUntil, window.from),
       ),
     );
-  return { doctor: toRanges(row?.doctorStarts ?? null, row?.doctorEnds ?? null), patient: toRanges(row?.patientStarts ?? null, row?.patientEnds ?? null) };
+  return {
+    doctor: toRanges(row?.doctorStarts ?? null, row?.doctorEnds ?? null),
+    patient: toRanges(row?.patientStarts ?? null, row?.patientEnds ?? null),
+  };
 }

@@ -291,7 +291,12 @@ describe('GET /v1/doctors/:id/available-slots', () => {
   const tuesday = 'startDate=2026-06-02&duration=1';
 
   /** Writes an appointment row directly, as the appointments module would. */
-  async function book(doctor: SignedIn, patientId: string, start: string, status: 'scheduled' | 'running' | 'completed' | 'canceled' = 'scheduled') {
+  async function book(
+    doctor: SignedIn,
+    patientId: string,
+    start: string,
+    status: 'scheduled' | 'running' | 'completed' | 'canceled' = 'scheduled',
+  ) {
     const startsAt = new Date(start);
     await t.database.db.insert(appointments).values({
       doctorId: doctor.userId,
@@ -317,7 +322,9 @@ describe('GET /v1/doctors/:id/available-slots', () => {
     expect(list.at(-1)).toBe('2026-06-05T15:00:00+03:00');
     expect(list).toHaveLength(5 * 6);
     // A start instant counts from that instant.
-    expect((await slots(bondarenko, `startDate=${encodeURIComponent('2026-06-02T13:30:00+03:00')}&duration=1`))[0]).toBe('2026-06-02T14:00:00+03:00');
+    expect((await slots(bondarenko, `startDate=${encodeURIComponent('2026-06-02T13:30:00+03:00')}&duration=1`))[0]).toBe(
+      '2026-06-02T14:00:00+03:00',
+    );
   });
 
   test('startHour and endHour', async () => {
@@ -325,7 +332,7 @@ describe('GET /v1/doctors/:id/available-slots', () => {
     expect(await slots(melnyk, `${tuesday}&startHour=18&endHour=24`)).toEqual([]);
   });
 
-  test("scheduled and running appointments take their time and buffer; cancelled and completed ones do not", async () => {
+  test('scheduled and running appointments take their time and buffer; cancelled and completed ones do not', async () => {
     const patients = await Promise.all([0, 1, 2, 3].map(() => registerPatient(t.app, t.mail)));
     const [a, b, c, d] = await Promise.all(patients.map(patientIdOf));
     await book(melnyk, a!, '2026-06-02T10:00:00+03:00');
@@ -358,7 +365,7 @@ describe('GET /v1/doctors/:id/available-slots', () => {
     expect(hoursOf(await slots(melnyk, `${wednesday}&patientId=${patientId}`, admin.token))).not.toContain('11:00');
   });
 
-  test("patientId of someone else is refused with 403", async () => {
+  test('patientId of someone else is refused with 403', async () => {
     const patient = await registerPatient(t.app, t.mail);
     const other = await registerPatient(t.app, t.mail);
     const query = `${tuesday}&patientId=${await patientIdOf(other)}`;
@@ -383,16 +390,24 @@ describe('GET /v1/doctors/:id/available-slots', () => {
     expect((await call(t.app, 'GET', slotsOf(operator.userId))).status).toBe(404);
   });
 
-  test.each(['duration=0', 'duration=63', 'startHour=-1', 'endHour=25', 'startDate=tomorrow', 'patientId=123', 'limit=10'])('refuses ?%s', async (query) => {
-    const response = await call(t.app, 'GET', slotsOf(melnyk.userId, query));
-    expect(response.status).toBe(400);
-    expect(response.body.message).toBe('Validation failed');
-  });
+  test.each(['duration=0', 'duration=63', 'startHour=-1', 'endHour=25', 'startDate=tomorrow', 'patientId=123', 'limit=10'])(
+    'refuses ?%s',
+    async (query) => {
+      const response = await call(t.app, 'GET', slotsOf(melnyk.userId, query));
+      expect(response.status).toBe(400);
+      expect(response.body.message).toBe('Validation failed');
+    },
+  );
 
   test('across the autumn clock change the offsets follow the date', async () => {
     t.clock.set(new Date('2026-10-01T00:00:00Z'));
     const list = await slots(melnyk, 'startDate=2026-10-23&duration=4&startHour=9&endHour=11');
-    expect(list).toEqual(['2026-10-23T09:00:00+03:00', '2026-10-23T10:00:00+03:00', '2026-10-26T09:00:00+02:00', '2026-10-26T10:00:00+02:00']);
+    expect(list).toEqual([
+      '2026-10-23T09:00:00+03:00',
+      '2026-10-23T10:00:00+03:00',
+      '2026-10-26T09:00:00+02:00',
+      '2026-10-26T10:00:00+02:00',
+    ]);
   });
 
   test('nothing past the horizon', async () => {

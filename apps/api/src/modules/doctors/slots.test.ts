@@ -51,8 +51,16 @@ describe('the grid', () => {
   });
 
   test('consultation length and buffer set the step', () => {
-    expect(times(slots(rules({ consultationMinutes: 30, bufferMinutes: 15, weeklyHours: hours([1], '09:00', '11:00') })))).toEqual(['09:00', '09:45', '10:30']);
-    expect(times(slots(rules({ consultationMinutes: 60, bufferMinutes: 0, weeklyHours: hours([1], '09:00', '12:00') })))).toEqual(['09:00', '10:00', '11:00']);
+    expect(times(slots(rules({ consultationMinutes: 30, bufferMinutes: 15, weeklyHours: hours([1], '09:00', '11:00') })))).toEqual([
+      '09:00',
+      '09:45',
+      '10:30',
+    ]);
+    expect(times(slots(rules({ consultationMinutes: 60, bufferMinutes: 0, weeklyHours: hours([1], '09:00', '12:00') })))).toEqual([
+      '09:00',
+      '10:00',
+      '11:00',
+    ]);
   });
 
   test('several intervals of a day each start their own grid; overlapping ones merge', () => {
@@ -68,7 +76,10 @@ describe('the grid', () => {
 
   test('a day without hours has no slots; weekends follow the weekly hours', () => {
     expect(slots(rules(), { firstDay: '2026-06-06', days: 2 })).toEqual([]);
-    expect(times(slots(rules({ weeklyHours: hours([6], '10:00', '12:00') }), { firstDay: '2026-06-06', days: 2 }))).toEqual(['10:00', '11:00']);
+    expect(times(slots(rules({ weeklyHours: hours([6], '10:00', '12:00') }), { firstDay: '2026-06-06', days: 2 }))).toEqual([
+      '10:00',
+      '11:00',
+    ]);
   });
 
   test('several days come in order, each in its own date', () => {
@@ -129,7 +140,12 @@ describe('busy ranges', () => {
   test("a slot whose consultation or buffer touches the doctor's appointment is not free", () => {
     const r = rules({ weeklyHours: hours([1], '09:00', '14:00') });
     // An appointment 10:00–10:50, blocked until 11:00 (Kyiv +03:00).
-    expect(times(slots(r, { busy: [range('2026-06-01T07:00:00Z', '2026-06-01T08:00:00Z')] }))).toEqual(['09:00', '11:00', '12:00', '13:00']);
+    expect(times(slots(r, { busy: [range('2026-06-01T07:00:00Z', '2026-06-01T08:00:00Z')] }))).toEqual([
+      '09:00',
+      '11:00',
+      '12:00',
+      '13:00',
+    ]);
     // Off the grid (the rules changed after booking): 10:30–11:30 takes 10:00 and 11:00.
     expect(times(slots(r, { busy: [range('2026-06-01T07:30:00Z', '2026-06-01T08:30:00Z')] }))).toEqual(['09:00', '12:00', '13:00']);
     // Starting at 09:55, inside 09:00's buffer, it takes 09:00 too.
@@ -147,7 +163,10 @@ describe('busy ranges', () => {
     const r = rules({ minNoticeMinutes: 0 });
     const busy: TimeRange[] = [];
     for (const day of ['01', '02', '03']) {
-      for (const hour of [14, 6, 10]) busy.push(range(`2026-06-${day}T${String(hour).padStart(2, '0')}:00:00Z`, `2026-06-${day}T${String(hour).padStart(2, '0')}:50:00Z`));
+      for (const hour of [14, 6, 10])
+        busy.push(
+          range(`2026-06-${day}T${String(hour).padStart(2, '0')}:00:00Z`, `2026-06-${day}T${String(hour).padStart(2, '0')}:50:00Z`),
+        );
     }
     const list = slots(r, { days: 3, busy });
     expect(list).toHaveLength(3 * 6);
@@ -234,7 +253,12 @@ describe('daylight saving time in Kyiv', () => {
     // Step 80 minutes: 02:40 (+02:00) and 04:00 (+03:00) are 20 real minutes apart, so 04:00 is left out.
     const r = rules({ weeklyHours: hours([7], '00:00', '07:00'), consultationMinutes: 70, bufferMinutes: 10, minNoticeMinutes: 0 });
     const list = slots(r, { firstDay: '2026-03-29', now: at('2026-03-01T00:00:00Z') });
-    expect(list).toEqual(['2026-03-29T00:00:00+02:00', '2026-03-29T01:20:00+02:00', '2026-03-29T02:40:00+02:00', '2026-03-29T05:20:00+03:00']);
+    expect(list).toEqual([
+      '2026-03-29T00:00:00+02:00',
+      '2026-03-29T01:20:00+02:00',
+      '2026-03-29T02:40:00+02:00',
+      '2026-03-29T05:20:00+03:00',
+    ]);
     const instants = list.map((slot) => at(slot).getTime());
     for (let i = 1; i < instants.length; i++) expect(instants[i]! - instants[i - 1]!).toBeGreaterThanOrEqual(80 * 60_000);
   });
@@ -249,7 +273,10 @@ describe('daylight saving time in Kyiv', () => {
 
   test('another zone: New York springs forward on 2026-03-08', () => {
     const r = rules({ timeZone: 'America/New_York', weeklyHours: hours([7], '01:00', '04:00'), minNoticeMinutes: 0 });
-    expect(slots(r, { firstDay: '2026-03-08', now: at('2026-03-01T00:00:00Z') })).toEqual(['2026-03-08T01:00:00-05:00', '2026-03-08T03:00:00-04:00']);
+    expect(slots(r, { firstDay: '2026-03-08', now: at('2026-03-01T00:00:00Z') })).toEqual([
+      '2026-03-08T01:00:00-05:00',
+      '2026-03-08T03:00:00-04:00',
+    ]);
   });
 });
 
@@ -263,7 +290,10 @@ describe('slotRange', () => {
     expect(slotRange('2026-07-01', now, 'Europe/Kyiv')).toEqual({ firstDay: '2026-07-01' });
   });
   test('an instant: its day in the zone, from the instant', () => {
-    expect(slotRange('2026-07-01T23:00:00-01:00', now, 'Europe/Kyiv')).toEqual({ firstDay: '2026-07-02', from: at('2026-07-02T00:00:00Z') });
+    expect(slotRange('2026-07-01T23:00:00-01:00', now, 'Europe/Kyiv')).toEqual({
+      firstDay: '2026-07-02',
+      from: at('2026-07-02T00:00:00Z'),
+    });
   });
 });
 
@@ -300,9 +330,10 @@ describe('checkBookable', () => {
     unavailable(() => checkBookable(rules({ daysOff: [MONDAY] }), at('2026-06-01T10:00:00+03:00'), now));
     unavailable(() => checkBookable(rules(), new Date(Number.NaN), now));
     // Extra hours make a day off bookable.
-    expect(checkBookable(rules({ extraHours: [{ date: '2026-06-06', start: '10:00', end: '12:00' }] }), at('2026-06-06T11:00:00+03:00'), now).endsAt).toEqual(
-      at('2026-06-06T11:50:00+03:00'),
-    );
+    expect(
+      checkBookable(rules({ extraHours: [{ date: '2026-06-06', start: '10:00', end: '12:00' }] }), at('2026-06-06T11:00:00+03:00'), now)
+        .endsAt,
+    ).toEqual(at('2026-06-06T11:50:00+03:00'));
   });
 
   test('refuses the past, the minimum notice and beyond the horizon', () => {
@@ -311,7 +342,9 @@ describe('checkBookable', () => {
     expect(checkBookable(rules(), at('2026-06-01T11:00:00+03:00'), monday0830).endsAt).toEqual(at('2026-06-01T11:50:00+03:00'));
     unavailable(() => checkBookable(rules(), at('2026-05-29T10:00:00+03:00'), monday0830));
     unavailable(() => checkBookable(rules({ horizonDays: 7 }), at('2026-06-08T11:00:00+03:00'), monday0830));
-    expect(checkBookable(rules({ horizonDays: 7 }), at('2026-06-05T17:00:00+03:00'), monday0830).endsAt).toEqual(at('2026-06-05T17:50:00+03:00'));
+    expect(checkBookable(rules({ horizonDays: 7 }), at('2026-06-05T17:00:00+03:00'), monday0830).endsAt).toEqual(
+      at('2026-06-05T17:50:00+03:00'),
+    );
   });
 
   test('across daylight saving time: the first 03:00 of 25 October, never a skipped time', () => {

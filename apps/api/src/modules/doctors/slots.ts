@@ -93,7 +93,11 @@ function dayClock(day: number, timeZone: string): DayClock {
   const before = offsetAt(midnight - 14 * HOUR, timeZone);
   const after = offsetAt(midnight + DAY + 12 * HOUR, timeZone);
   if (before === after) {
-    return { exact: (minutes) => midnight + minutes * MINUTE - before, atOrAfter: (minutes) => midnight + minutes * MINUTE - before, offset: () => before };
+    return {
+      exact: (minutes) => midnight + minutes * MINUTE - before,
+      atOrAfter: (minutes) => midnight + minutes * MINUTE - before,
+      offset: () => before,
+    };
   }
   return {
     exact: (minutes) => wallToInstant(midnight + minutes * MINUTE, timeZone).exact,

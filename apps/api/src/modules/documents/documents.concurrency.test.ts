@@ -18,8 +18,7 @@ afterAll(async () => {
 function uploadPdf(token: string) {
   const boundary = `----rozmova${randomUUID()}`;
   const head =
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="scan.pdf"\r\n` +
-    'Content-Type: application/pdf\r\n\r\n';
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="scan.pdf"\r\n` + 'Content-Type: application/pdf\r\n\r\n';
   return t.app.inject({
     method: 'POST',
     url: '/v1/user-references/create-my',

@@ -29,13 +29,18 @@ async function uploadedFile(request: FastifyRequest) {
   let part;
   try {
     // One byte over the limit is enough for storage to refuse it; busboy drops the rest of the request body.
-    part = await request.file({ limits: { fileSize: DOCUMENT_MAX_BYTES + 1, files: 1, fields: 10, fieldSize: 1024, parts: 20 }, throwFileSizeLimit: false });
+    part = await request.file({
+      limits: { fileSize: DOCUMENT_MAX_BYTES + 1, files: 1, fields: 10, fieldSize: 1024, parts: 20 },
+      throwFileSizeLimit: false,
+    });
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError('VALIDATION_FAILED', 'The multipart body is not valid');
   }
   if (!part || part.fieldname !== FILE_FIELD) {
-    throw new AppError('VALIDATION_FAILED', 'Validation failed', [{ path: `body.${FILE_FIELD}`, message: 'Attach the document as "file"' }]);
+    throw new AppError('VALIDATION_FAILED', 'Validation failed', [
+      { path: `body.${FILE_FIELD}`, message: 'Attach the document as "file"' },
+    ]);
   }
   return part.file;
 }
@@ -73,7 +78,10 @@ export async function registerDocumentsRoutes(app: FastifyInstance, deps: { docu
 
     r.patch(
       documentPaths.reference,
-      { config: patientOrDoctor, schema: { params: idParamsSchema, body: updateUserReferenceBodySchema, response: { 200: userReferenceResponseSchema } } },
+      {
+        config: patientOrDoctor,
+        schema: { params: idParamsSchema, body: updateUserReferenceBodySchema, response: { 200: userReferenceResponseSchema } },
+      },
       async (request) => ({
         userReference: await deps.documents.setStatus(authOf(request).account, request.params.id, request.body.status),
       }),

@@ -31,7 +31,13 @@ import {
  * patient's documents, `{ action: 'read' | 'update', resource: 'user_reference', resourceId, patientId }`.
  */
 export interface AuditRecorder {
-  record(entry: { actorId: string; action: 'read' | 'update'; resource: 'user_reference'; resourceId: string; patientId: string }): Promise<unknown>;
+  record(entry: {
+    actorId: string;
+    action: 'read' | 'update';
+    resource: 'user_reference';
+    resourceId: string;
+    patientId: string;
+  }): Promise<unknown>;
 }
 
 /** The caller of a documents call: the signed-in account (user row, its patient id when it is a patient). */
@@ -44,11 +50,7 @@ export type DoctorOfPatient = (doctorId: string, patientId: string) => Promise<b
  * Whether a staff member may see and review a patient's documents: the patient's own doctor; admins always.
  * Operators never (they book and chat, they do not review health documents).
  */
-export async function canStaffAccessDocuments(
-  actor: Actor,
-  patient: { id: string },
-  isDoctorOfPatient: DoctorOfPatient,
-): Promise<boolean> {
+export async function canStaffAccessDocuments(actor: Actor, patient: { id: string }, isDoctorOfPatient: DoctorOfPatient): Promise<boolean> {
   if (actor.user.role === 'admin') return true;
   return actor.user.role === 'doctor' && (await isDoctorOfPatient(actor.user.id, patient.id));
 }
@@ -135,7 +137,8 @@ export function createDocumentsService(deps: {
     const row = await findReference(db, id);
     if (!row) throw notFound('Document');
     if (actor.patientId === row.patientId) return { row, asStaff: false };
-    if (actor.user.role !== 'patient' && (await canStaffAccessDocuments(actor, { id: row.patientId }, deps.isDoctorOfPatient))) return { row, asStaff: true };
+    if (actor.user.role !== 'patient' && (await canStaffAccessDocuments(actor, { id: row.patientId }, deps.isDoctorOfPatient)))
+      return { row, asStaff: true };
     throw notFound('Document');
   }
 

@@ -42,7 +42,10 @@ function multipart(content: Buffer, options: { field?: string; filename?: string
     `--${boundary}\r\nContent-Disposition: form-data; name="${options.field ?? 'file'}"; filename="${options.filename ?? 'scan.pdf'}"\r\n` +
       `Content-Type: ${options.contentType ?? 'application/pdf'}\r\n\r\n`,
   );
-  return { body: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    body: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 async function upload(who: SignedIn | undefined, content: Buffer, options: Parameters<typeof multipart>[1] = {}) {
@@ -125,7 +128,9 @@ describe('POST /v1/user-references/create-my', () => {
     const response = await upload(patient, bytes, { filename: 'photo.pdf' });
     expect(response.status).toBe(201);
     expect(response.body.userReference.content_type).toBe(type);
-    expect(decodeURIComponent(response.body.userReference.file)).toMatch(new RegExp(`^Документ \\d\\d\\.\\d\\d\\.\\d{4} \\d\\d-\\d\\d\\.${extension}$`));
+    expect(decodeURIComponent(response.body.userReference.file)).toMatch(
+      new RegExp(`^Документ \\d\\d\\.\\d\\d\\.\\d{4} \\d\\d-\\d\\d\\.${extension}$`),
+    );
   });
 
   test.each([
@@ -177,7 +182,11 @@ describe('POST /v1/user-references/create-my', () => {
     expect(added).toEqual([await storageKeyOf(response.body.userReference.id)]);
     expect(added[0]).toMatch(/^document-[0-9a-f-]{36}$/);
     // Nothing outside the folder: the data directory holds only what it held.
-    expect(readdirSync(path.dirname(uploads)).sort()).toEqual(readdirSync(path.dirname(uploads)).sort().filter((n) => !n.includes('passwd')));
+    expect(readdirSync(path.dirname(uploads)).sort()).toEqual(
+      readdirSync(path.dirname(uploads))
+        .sort()
+        .filter((n) => !n.includes('passwd')),
+    );
     expect(decodeURIComponent(response.body.userReference.file)).toMatch(/^Документ [\d.]+ \d\d-\d\d\.pdf$/);
   });
 

@@ -71,7 +71,10 @@ export async function updateFeedback(db: Db, id: string, values: Partial<NewFeed
 }
 
 export async function clearAuthorName(db: Db, userId: string): Promise<void> {
-  await db.update(feedback).set({ userName: '', updatedAt: sql`now()` }).where(eq(feedback.userId, userId));
+  await db
+    .update(feedback)
+    .set({ userName: '', updatedAt: sql`now()` })
+    .where(eq(feedback.userId, userId));
 }
 
 export async function deleteFeedback(db: Db, id: string): Promise<FeedbackRow | undefined> {

@@ -41,17 +41,18 @@ export function registerFeedbackRoutes(app: FastifyInstance, deps: { feedback: F
 
   r.post(
     feedbackPaths.byUser,
-    { config: signedIn, schema: { params: idParamsSchema, body: createFeedbackBodySchema, response: { 200: feedbackSchema, 201: feedbackSchema } } },
+    {
+      config: signedIn,
+      schema: { params: idParamsSchema, body: createFeedbackBodySchema, response: { 200: feedbackSchema, 201: feedbackSchema } },
+    },
     async (request, reply) => {
       const { feedback, created } = await deps.feedback.upsertForUser(authOf(request).account, request.params.id, request.body);
       return reply.status(created ? 201 : 200).send(feedback);
     },
   );
 
-  r.get(
-    feedbackPaths.one,
-    { config: anyone, schema: { params: idParamsSchema, response: { 200: feedbackViewSchema } } },
-    async (request) => deps.feedback.get(request.auth?.account, request.params.id),
+  r.get(feedbackPaths.one, { config: anyone, schema: { params: idParamsSchema, response: { 200: feedbackViewSchema } } }, async (request) =>
+    deps.feedback.get(request.auth?.account, request.params.id),
   );
 
   r.put(
@@ -60,8 +61,12 @@ export function registerFeedbackRoutes(app: FastifyInstance, deps: { feedback: F
     async (request) => deps.feedback.update(authOf(request).account, request.params.id, request.body),
   );
 
-  r.delete(feedbackPaths.one, { config: signedIn, schema: { params: idParamsSchema, response: { 204: z.null() } } }, async (request, reply) => {
-    await deps.feedback.remove(authOf(request).account, request.params.id);
-    return reply.status(204).send(null);
-  });
+  r.delete(
+    feedbackPaths.one,
+    { config: signedIn, schema: { params: idParamsSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await deps.feedback.remove(authOf(request).account, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 }

@@ -58,18 +58,10 @@ const viewFor = (actor: AccountRow | undefined, row: FeedbackRow): FeedbackView 
 
 /** The appointments module's answer: the patient's own appointment (its doctor and status), or undefined. */
 export interface Consultations {
-  consultationOfPatient(
-    patientId: string,
-    appointmentId: string,
-  ): Promise<{ doctorId: string; status: AppointmentStatus } | undefined>;
+  consultationOfPatient(patientId: string, appointmentId: string): Promise<{ doctorId: string; status: AppointmentStatus } | undefined>;
 }
 
-export function createFeedbackService(deps: {
-  db: Db;
-  accounts: AccountsService;
-  appointments: Consultations;
-  clinicName: string;
-}) {
+export function createFeedbackService(deps: { db: Db; accounts: AccountsService; appointments: Consultations; clinicName: string }) {
   const { db, accounts } = deps;
 
   /** A doctor review is of the author's completed consultation; a `doctor_id` sent must be its doctor. */
@@ -95,7 +87,11 @@ export function createFeedbackService(deps: {
   }
 
   /** Writes on behalf of `author`; quiz feedback is one per user, doctor feedback one per consultation. */
-  async function write(author: AccountRow, body: CreateFeedbackBody, mode: 'create' | 'upsert'): Promise<{ feedback: Feedback; created: boolean }> {
+  async function write(
+    author: AccountRow,
+    body: CreateFeedbackBody,
+    mode: 'create' | 'upsert',
+  ): Promise<{ feedback: Feedback; created: boolean }> {
     const review = body.type === 'doctor' ? await reviewedConsultation(author, body) : undefined;
     return db.transaction(async (tx) => {
       await lockFeedbackOfUser(tx, author.user.id);

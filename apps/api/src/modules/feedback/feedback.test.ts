@@ -139,13 +139,15 @@ describe('POST /v1/feedback/user/:id (create or update)', () => {
     const updated = await call(t.app, 'POST', ofUser(patient.userId), { token: patient.token, body: quiz(5, 'Потім') });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ id: created.body.id, feedback_rating: 5, feedback_comment: 'Потім', feedback_user_name: 'Іван' });
-    const together = await Promise.all([1, 2, 3].map((rating) => call(t.app, 'POST', ofUser(patient.userId), { token: patient.token, body: quiz(rating) })));
+    const together = await Promise.all(
+      [1, 2, 3].map((rating) => call(t.app, 'POST', ofUser(patient.userId), { token: patient.token, body: quiz(rating) })),
+    );
     expect(together.map((r) => r.status)).toEqual([200, 200, 200]);
     const list = await call(t.app, 'GET', `${ofUser(patient.userId)}?type=quiz`, { token: patient.token });
     expect(list.body.count).toBe(1);
   });
 
-  test('the :id must be the caller unless an admin; an admin writes in the user\'s name', async () => {
+  test("the :id must be the caller unless an admin; an admin writes in the user's name", async () => {
     const patient = await registerPatient(t.app, t.mail, { user_name: 'Марта' });
     const other = await registerPatient(t.app, t.mail);
     expect((await call(t.app, 'POST', ofUser(patient.userId), { token: other.token, body: quiz() })).status).toBe(403);
@@ -162,7 +164,9 @@ describe('account removal', () => {
     const patient = await registerPatient(t.app, t.mail, { user_name: 'Ірина Бондар' });
     const created = await call(t.app, 'POST', FEEDBACK, { token: patient.token, body: quiz(4) });
     expect(created.status).toBe(201);
-    expect((await call(t.app, 'POST', '/v1/auth/verify-password', { token: patient.token, body: { password: patient.password } })).status).toBe(204);
+    expect(
+      (await call(t.app, 'POST', '/v1/auth/verify-password', { token: patient.token, body: { password: patient.password } })).status,
+    ).toBe(204);
     expect((await call(t.app, 'DELETE', '/v1/auth/profile', { token: patient.token })).status).toBe(204);
 
     const kept = await call(t.app, 'GET', one(created.body.id), { token: admin.token });
@@ -173,7 +177,10 @@ describe('account removal', () => {
 
 describe('doctor reviews: only the patient of a completed consultation, one per consultation', () => {
   const review = (who: { token: string }, appointmentId: string, extra: object = {}) =>
-    call(t.app, 'POST', FEEDBACK, { token: who.token, body: { type: 'doctor', feedback_rating: 5, feedback_comment: 'Уважна', appointment_id: appointmentId, ...extra } });
+    call(t.app, 'POST', FEEDBACK, {
+      token: who.token,
+      body: { type: 'doctor', feedback_rating: 5, feedback_comment: 'Уважна', appointment_id: appointmentId, ...extra },
+    });
 
   test('a completed consultation: 201 with the doctor derived; a second review of it is 409, the upsert changes the same one', async () => {
     const doctor = await bookableDoctor(t);
@@ -181,7 +188,13 @@ describe('doctor reviews: only the patient of a completed consultation, one per 
     const consultation = await completedConsultation(t, patient.userId, doctor.userId);
     const created = await review(patient, consultation);
     expect(created.status, created.text).toBe(201);
-    expect(created.body).toMatchObject({ type: 'doctor', doctor_id: doctor.userId, appointment_id: consultation, patient_id: patient.patientId, is_anonymous: false });
+    expect(created.body).toMatchObject({
+      type: 'doctor',
+      doctor_id: doctor.userId,
+      appointment_id: consultation,
+      patient_id: patient.patientId,
+      is_anonymous: false,
+    });
     const again = await review(patient, consultation, { doctor_id: doctor.userId });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('FEEDBACK_EXISTS');
@@ -196,7 +209,7 @@ describe('doctor reviews: only the patient of a completed consultation, one per 
     expect((await review(patient, later)).status).toBe(201);
   });
 
-  test('refused: no consultation (404), another patient\'s (404), a scheduled one (403), another doctor named (400), staff (403)', async () => {
+  test("refused: no consultation (404), another patient's (404), a scheduled one (403), another doctor named (400), staff (403)", async () => {
     const doctor = await bookableDoctor(t);
     const other = await bookableDoctor(t);
     const patient = await quickPatient(t);
@@ -224,7 +237,9 @@ describe('doctor reviews: only the patient of a completed consultation, one per 
     const doctor = await bookableDoctor(t);
     const patient = await quickPatient(t);
     const consultation = await completedConsultation(t, patient.userId, doctor.userId);
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => review(patient, consultation, { feedback_rating: (i % 5) + 1 })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => review(patient, consultation, { feedback_rating: (i % 5) + 1 })),
+    );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(49);
@@ -237,14 +252,20 @@ describe('doctor reviews: only the patient of a completed consultation, one per 
     const named = await quickPatient(t, 'Тарас Григоренко-Вовк');
     const hidden = await quickPatient(t, 'Леся Українка');
     const first = await review(named, await completedConsultation(t, named.userId, doctor.userId), { feedback_comment: 'Дякую' });
-    const second = await review(hidden, await completedConsultation(t, hidden.userId, doctor.userId, slotAfterClock(t, 2)), { is_anonymous: true });
+    const second = await review(hidden, await completedConsultation(t, hidden.userId, doctor.userId, slotAfterClock(t, 2)), {
+      is_anonymous: true,
+    });
     const quizAnonymous = await call(t.app, 'POST', FEEDBACK, { token: hidden.token, body: { ...quiz(4), is_anonymous: true } });
     for (const id of [first.body.id, second.body.id, quizAnonymous.body.id]) {
       expect((await call(t.app, 'PUT', one(id), { token: admin.token, body: { is_published: true } })).status).toBe(200);
     }
 
     const doctorView = await call(t.app, 'GET', FEEDBACK, { token: doctor.token });
-    for (const list of [await call(t.app, 'GET', `${FEEDBACK}?type=doctor`), doctorView, await call(t.app, 'GET', FEEDBACK, { token: named.token })]) {
+    for (const list of [
+      await call(t.app, 'GET', `${FEEDBACK}?type=doctor`),
+      doctorView,
+      await call(t.app, 'GET', FEEDBACK, { token: named.token }),
+    ]) {
       const byId = new Map(list.body.feedback.map((item: { id: string }) => [item.id, item]));
       expect(byId.get(first.body.id)).toEqual({
         id: first.body.id,
@@ -262,11 +283,23 @@ describe('doctor reviews: only the patient of a completed consultation, one per 
       });
       expect(byId.get(second.body.id)).toMatchObject({ feedback_user_name: null, is_anonymous: true });
       const text = JSON.stringify(list.body);
-      for (const secret of [named.patientId, hidden.patientId, named.userId, hidden.userId, named.email, hidden.email, 'Григоренко', 'Леся', 'Українка']) {
+      for (const secret of [
+        named.patientId,
+        hidden.patientId,
+        named.userId,
+        hidden.userId,
+        named.email,
+        hidden.email,
+        'Григоренко',
+        'Леся',
+        'Українка',
+      ]) {
         expect(text).not.toContain(secret);
       }
     }
-    expect((await call(t.app, 'GET', `${FEEDBACK}?type=quiz`)).body.feedback.find((item: { id: string }) => item.id === quizAnonymous.body.id)).toMatchObject({
+    expect(
+      (await call(t.app, 'GET', `${FEEDBACK}?type=quiz`)).body.feedback.find((item: { id: string }) => item.id === quizAnonymous.body.id),
+    ).toMatchObject({
       feedback_user_name: null,
     });
     const single = await call(t.app, 'GET', one(first.body.id));
@@ -286,6 +319,8 @@ describe('doctor reviews: only the patient of a completed consultation, one per 
       .returning();
     const publish = await call(t.app, 'PUT', one(legacy!.id), { token: admin.token, body: { is_published: true } });
     expect(publish.status).toBe(403);
-    expect((await call(t.app, 'GET', `${FEEDBACK}?type=doctor`)).body.feedback.map((item: { id: string }) => item.id)).not.toContain(legacy!.id);
+    expect((await call(t.app, 'GET', `${FEEDBACK}?type=doctor`)).body.feedback.map((item: { id: string }) => item.id)).not.toContain(
+      legacy!.id,
+    );
   });
 });

@@ -93,7 +93,10 @@ export async function finishJob(
       : { status: outcome.status, lockedUntil: null, lastError: outcome.status === 'failed' ? outcome.error : null, updatedAt: now };
   const finished = await db.update(jobs).set(values).where(sameRun(job)).returning({ id: jobs.id });
   if (finished.length === 0) {
-    await db.update(jobs).set({ lockedUntil: null }).where(and(eq(jobs.id, job.id), pending));
+    await db
+      .update(jobs)
+      .set({ lockedUntil: null })
+      .where(and(eq(jobs.id, job.id), pending));
   }
 }
 

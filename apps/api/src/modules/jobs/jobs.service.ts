@@ -1,7 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { claimDueJobs, deleteFinishedJobs, deletePendingJob, finishJob, insertJobOnce, upsertJob, type ClaimedJob } from './jobs.repository.ts';
+import {
+  claimDueJobs,
+  deleteFinishedJobs,
+  deletePendingJob,
+  finishJob,
+  insertJobOnce,
+  upsertJob,
+  type ClaimedJob,
+} from './jobs.repository.ts';
 
 /** `job.key` and `job.id` stay the same when a run is repeated: a handler derives idempotency keys from them. */
 export type JobHandler = (payload: any, job: { id: string; key: string }) => Promise<void>;

@@ -218,7 +218,10 @@ describe('jobs', () => {
     } finally {
       await t.services.jobs.stop();
     }
-    const [row] = await t.database.db.select().from(jobs).where(eq(jobs.key, key('worker')));
+    const [row] = await t.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, key('worker')));
     expect(row!.status).toBe('done');
   });
 
@@ -257,7 +260,12 @@ describe('jobs', () => {
 describe.skipIf(!process.env.TEST_DATABASE_URL)('jobs across instances on one PostgreSQL', () => {
   test('a job scheduled before a restart runs on the next instance', async () => {
     const first = await createTestApp({ postgresUrl: t.postgresUrl });
-    await first.services.jobs.schedule({ kind: 'restart-test', key: 'restart-test:1', runAt: inMinutes(first, 60), payload: { survived: true } });
+    await first.services.jobs.schedule({
+      kind: 'restart-test',
+      key: 'restart-test:1',
+      runAt: inMinutes(first, 60),
+      payload: { survived: true },
+    });
     await first.close();
 
     const second = await createTestApp({ postgresUrl: t.postgresUrl });
@@ -276,7 +284,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('jobs across instances on one Po
     const [a, b] = await Promise.all([createTestApp({ postgresUrl: t.postgresUrl }), createTestApp({ postgresUrl: t.postgresUrl })]);
     try {
       const runs = new Map<number, string[]>();
-      for (const [name, ctx] of [['a', a], ['b', b]] as const) {
+      for (const [name, ctx] of [
+        ['a', a],
+        ['b', b],
+      ] as const) {
         ctx.clock.set(t.clock.now());
         ctx.services.jobs.register('race-test', async (payload: { n: number }) => {
           runs.set(payload.n, [...(runs.get(payload.n) ?? []), name]);
@@ -285,7 +296,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('jobs across instances on one Po
         });
       }
       for (let n = 0; n < 50; n++) {
-        await a.services.jobs.schedule({ kind: 'race-test', key: `race-test:${n}`, runAt: new Date(t.clock.now().getTime() - n), payload: { n } });
+        await a.services.jobs.schedule({
+          kind: 'race-test',
+          key: `race-test:${n}`,
+          runAt: new Date(t.clock.now().getTime() - n),
+          payload: { n },
+        });
       }
       const drain = async (ctx: TestContext) => {
         let total = 0;

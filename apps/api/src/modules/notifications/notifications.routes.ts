@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createNotificationBodySchema, idParamsSchema, notificationListSchema, notificationPaths, notificationSchema } from '@rozmova/contracts';
+import {
+  createNotificationBodySchema,
+  idParamsSchema,
+  notificationListSchema,
+  notificationPaths,
+  notificationSchema,
+} from '@rozmova/contracts';
 import { authOf } from '../../http/access.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
@@ -33,8 +39,12 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: { notific
     return reply.status(204).send(null);
   });
 
-  r.delete(notificationPaths.notification, { config: signedIn, schema: { params: idParamsSchema, response: noContent } }, async (request, reply) => {
-    await deps.notifications.remove(authOf(request).account, request.params.id);
-    return reply.status(204).send(null);
-  });
+  r.delete(
+    notificationPaths.notification,
+    { config: signedIn, schema: { params: idParamsSchema, response: noContent } },
+    async (request, reply) => {
+      await deps.notifications.remove(authOf(request).account, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 }

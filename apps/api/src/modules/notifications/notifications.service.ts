@@ -67,7 +67,13 @@ export function createNotificationsService(deps: { db: Db; mailer: Mailer; realt
   async function add(userId: string, values: { kind: NotificationKind; message: string; appointmentId?: string; deliveryKey?: string }) {
     const row = await insertNotification(
       db,
-      { userId, kind: values.kind, message: values.message, appointmentId: values.appointmentId ?? null, deliveryKey: values.deliveryKey ?? null },
+      {
+        userId,
+        kind: values.kind,
+        message: values.message,
+        appointmentId: values.appointmentId ?? null,
+        deliveryKey: values.deliveryKey ?? null,
+      },
       NOTIFICATIONS_KEPT_PER_USER,
     );
     if (!row) return undefined;
@@ -88,10 +94,13 @@ export function createNotificationsService(deps: { db: Db; mailer: Mailer; realt
       const recipient = await findRecipient(db, userId);
       if (!reachable(recipient)) return;
       const locale = recipient.locale;
-      if (recipient.settings.in_app) await add(userId, { kind: n.kind, message: n.message[locale], appointmentId: n.appointmentId, deliveryKey: key });
+      if (recipient.settings.in_app)
+        await add(userId, { kind: n.kind, message: n.message[locale], appointmentId: n.appointmentId, deliveryKey: key });
       if (n.event) realtime.toUser(userId, n.event.name, n.event.payload);
       if (!n.email || !recipient.settings.email) return;
-      await mailer.send(notificationMail(recipient.email, locale, { subject: n.email.subject[locale], text: n.email.text[locale] }, deps.publicUrl));
+      await mailer.send(
+        notificationMail(recipient.email, locale, { subject: n.email.subject[locale], text: n.email.text[locale] }, deps.publicUrl),
+      );
     },
 
     /** `GET /v1/notifications/user/:id`: the user's own (an admin's for anyone), newest 20 and the unread count of all. */

@@ -307,7 +307,10 @@ describe('notify', () => {
     );
     await notify(patient.userId, { kind: 'simple', message: texts('Нове', 'New') });
     expect(await countOf(patient.userId)).toBe(NOTIFICATIONS_KEPT_PER_USER);
-    const kept = await t.database.db.select({ message: notifications.message }).from(notifications).where(eq(notifications.userId, patient.userId));
+    const kept = await t.database.db
+      .select({ message: notifications.message })
+      .from(notifications)
+      .where(eq(notifications.userId, patient.userId));
     const messages = kept.map((row) => row.message);
     expect(messages).not.toContain('old 0');
     expect(messages).toContain('old 1');
@@ -330,7 +333,10 @@ describe('realtime', () => {
       arrived = nextEvent<Notification>(socket, NOTIFICATION_CREATED_EVENT);
       const refresh = nextEvent(socket, 'appointment-created');
       await notify(patient.userId, { ...booking, event: { name: 'appointment-created', payload: { id: 'a-1' } } });
-      expect(await arrived).toMatchObject({ notification_message: 'Новий запис на консультацію', notification_kind: 'appointment-created' });
+      expect(await arrived).toMatchObject({
+        notification_message: 'Новий запис на консультацію',
+        notification_kind: 'appointment-created',
+      });
       expect(await refresh).toEqual({ id: 'a-1' });
     } finally {
       socket.close();

@@ -43,7 +43,11 @@ const recordColumns = { patient: patients, user: users, cardId: patientCards.id 
 export type PatientRecordRow = { patient: typeof patients.$inferSelect; user: typeof users.$inferSelect; cardId: string };
 
 const records = (db: Db) =>
-  db.select(recordColumns).from(patients).innerJoin(users, eq(users.id, patients.userId)).innerJoin(patientCards, eq(patientCards.patientId, patients.id));
+  db
+    .select(recordColumns)
+    .from(patients)
+    .innerJoin(users, eq(users.id, patients.userId))
+    .innerJoin(patientCards, eq(patientCards.patientId, patients.id));
 
 export async function findPatientRecord(db: Db, patientId: string): Promise<PatientRecordRow | undefined> {
   const [row] = await records(db).where(eq(patients.id, patientId));
@@ -56,12 +60,7 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
  * Patients whose e-mail, name or phone contains the text, case-insensitively; a phone matches without its spaces and
  * dashes. `within`: only among these patient ids.
  */
-export async function lookupPatientRecords(
-  db: Db,
-  criteria: string,
-  limit: number,
-  within?: string[],
-): Promise<PatientRecordRow[]> {
+export async function lookupPatientRecords(db: Db, criteria: string, limit: number, within?: string[]): Promise<PatientRecordRow[]> {
   if (within?.length === 0) return [];
   const matches: SQL[] = [ilike(users.email, likePattern(criteria)), ilike(users.userName, likePattern(criteria))];
   const digits = criteria.replace(/[\s()-]/g, '');
@@ -94,7 +93,10 @@ export async function updatePatientRow(
 }
 
 export async function setPushToken(db: Db, userId: string, pushToken: string | null): Promise<void> {
-  await db.update(users).set({ pushToken, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ pushToken, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
 }
 
 /** An active, not removed operator account: who may hold a patient's support conversation. */
@@ -154,7 +156,9 @@ export async function updateCard(db: Db, cardId: string, changes: CardChanges): 
       quizzResults: changes.quizzResults,
       quizzIsCompleted: changes.quizzIsCompleted,
       availableFreeConsultations: changes.availableFreeConsultations,
-      ...(changes.appendRecommendation ? { quizzRecommendations: append(patientCards.quizzRecommendations, changes.appendRecommendation) } : {}),
+      ...(changes.appendRecommendation
+        ? { quizzRecommendations: append(patientCards.quizzRecommendations, changes.appendRecommendation) }
+        : {}),
       ...(changes.appendNote ? { notes: append(patientCards.notes, changes.appendNote) } : {}),
       updatedAt: sql`now()`,
     })

@@ -23,7 +23,10 @@ export function registerPatientRoutes(app: FastifyInstance, deps: { patients: Pa
   r.get(
     patientPaths.lookup,
     // A doctor's search covers only its own patients (the service narrows it).
-    { config: { access: ['operator', 'doctor'] }, schema: { querystring: patientLookupQuerySchema, response: { 200: patientLookupSchema } } },
+    {
+      config: { access: ['operator', 'doctor'] },
+      schema: { querystring: patientLookupQuerySchema, response: { 200: patientLookupSchema } },
+    },
     async (request) => deps.patients.lookup(authOf(request), request.query.findCriteria),
   );
 
@@ -43,8 +46,10 @@ export function registerPatientRoutes(app: FastifyInstance, deps: { patients: Pa
     async (request) => deps.patients.updatePatient(authOf(request), request.params.id, request.body),
   );
 
-  r.get(patientPaths.card, { config: signedIn, schema: { params: idParamsSchema, response: { 200: patientCardSchema } } }, async (request) =>
-    deps.patients.getCard(authOf(request), request.params.id),
+  r.get(
+    patientPaths.card,
+    { config: signedIn, schema: { params: idParamsSchema, response: { 200: patientCardSchema } } },
+    async (request) => deps.patients.getCard(authOf(request), request.params.id),
   );
 
   r.put(

@@ -72,7 +72,11 @@ export interface DoctorsPatients {
 const RESULTS_FIELD = 'body.patient_quizz_results';
 
 /** Checks answers against the current questions; `complete` also asks for exactly one answer per question. */
-function countAnswers(results: QuizResult[], questions: { id: string; answers: { id: string; value: 'A' | 'B' | 'C' }[] }[], complete: boolean): QuizCounts {
+function countAnswers(
+  results: QuizResult[],
+  questions: { id: string; answers: { id: string; value: 'A' | 'B' | 'C' }[] }[],
+  complete: boolean,
+): QuizCounts {
   const byId = new Map(questions.map((question) => [question.id, question]));
   const seen = new Set<string>();
   const counts: QuizCounts = { A: 0, B: 0, C: 0 };
@@ -80,7 +84,8 @@ function countAnswers(results: QuizResult[], questions: { id: string; answers: {
   results.forEach((result, index) => {
     const question = byId.get(result.question_id);
     if (!question) return void errors.push({ path: `${RESULTS_FIELD}.${index}.question_id`, message: 'No such question' });
-    if (seen.has(result.question_id)) return void errors.push({ path: `${RESULTS_FIELD}.${index}.question_id`, message: 'The question is answered twice' });
+    if (seen.has(result.question_id))
+      return void errors.push({ path: `${RESULTS_FIELD}.${index}.question_id`, message: 'The question is answered twice' });
     seen.add(result.question_id);
     const answer = question.answers.find((candidate) => candidate.id === result.answer_id);
     if (!answer) return void errors.push({ path: `${RESULTS_FIELD}.${index}.answer_id`, message: 'Not an answer to this question' });
@@ -128,7 +133,13 @@ export function createPatientsService(deps: {
   /** One audit entry per patient a search or list answered with. */
   const auditShown = (auth: AuthContext, action: 'lookup' | 'list', rows: PatientRecordRow[]) =>
     audit.record(
-      rows.map(({ patient }) => ({ actorId: auth.account.user.id, action, resource: 'patient' as const, resourceId: patient.id, patientId: patient.id })),
+      rows.map(({ patient }) => ({
+        actorId: auth.account.user.id,
+        action,
+        resource: 'patient' as const,
+        resourceId: patient.id,
+        patientId: patient.id,
+      })),
     );
 
   const isOwner = (auth: AuthContext, patientId: string) => auth.account.patientId === patientId;
@@ -170,7 +181,9 @@ export function createPatientsService(deps: {
       const row = await visibleRecord(auth, patientId);
       const role = auth.account.user.role;
       const owner = isOwner(auth, patientId);
-      const allowed = new Set<string>(owner ? ['user_push_token'] : role === 'operator' || role === 'admin' ? ['chat_patient_status', 'interacting_with_operator'] : []);
+      const allowed = new Set<string>(
+        owner ? ['user_push_token'] : role === 'operator' || role === 'admin' ? ['chat_patient_status', 'interacting_with_operator'] : [],
+      );
       const refused = Object.keys(body).filter((key) => body[key as keyof UpdatePatientBody] !== undefined && !allowed.has(key));
       if (refused.length > 0) throw forbidden(`You may not change ${refused.join(', ')}`);
 
@@ -187,7 +200,11 @@ export function createPatientsService(deps: {
             interactingWithOperator: body.interacting_with_operator,
           });
         }
-        if (!owner) await audit.record({ actorId: auth.account.user.id, action: 'update', resource: 'patient', resourceId: patientId, patientId }, tx);
+        if (!owner)
+          await audit.record(
+            { actorId: auth.account.user.id, action: 'update', resource: 'patient', resourceId: patientId, patientId },
+            tx,
+          );
       });
       return toPatient((await findPatientRecord(db, patientId))!);
     },
@@ -195,7 +212,13 @@ export function createPatientsService(deps: {
     async getCard(auth: AuthContext, cardId: string): Promise<PatientCard> {
       const card = await visibleCard(auth, cardId);
       if (!isOwner(auth, card.patientId)) {
-        await audit.record({ actorId: auth.account.user.id, action: 'read', resource: 'patient_card', resourceId: cardId, patientId: card.patientId });
+        await audit.record({
+          actorId: auth.account.user.id,
+          action: 'read',
+          resource: 'patient_card',
+          resourceId: cardId,
+          patientId: card.patientId,
+        });
       }
       return toPatientCard(card);
     },
@@ -214,7 +237,8 @@ export function createPatientsService(deps: {
       if (!owner && !admin) throw forbidden('You may not change this card');
 
       const changes: Parameters<typeof updateCard>[2] = {};
-      if (body.patient_available_free_consultations !== undefined) changes.availableFreeConsultations = body.patient_available_free_consultations;
+      if (body.patient_available_free_consultations !== undefined)
+        changes.availableFreeConsultations = body.patient_available_free_consultations;
       if (quizFields) {
         const completing = body.patient_quizz_is_completed === true;
         const results = body.patient_quizz_results ?? card.quizzResults;
@@ -239,7 +263,11 @@ export function createPatientsService(deps: {
       }
       const updated = await db.transaction(async (tx) => {
         const row = await updateCard(tx, cardId, changes);
-        if (!owner) await audit.record({ actorId: auth.account.user.id, action: 'update', resource: 'patient_card', resourceId: cardId, patientId: card.patientId }, tx);
+        if (!owner)
+          await audit.record(
+            { actorId: auth.account.user.id, action: 'update', resource: 'patient_card', resourceId: cardId, patientId: card.patientId },
+            tx,
+          );
         return row;
       });
       return toPatientCard(updated);

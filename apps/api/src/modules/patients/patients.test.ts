@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema.ts';
 import { call, createTestApp, loginAs, PASSWORD, registerPatient, type SignedIn, type TestContext } from '../../test/harness.ts';
-import { bookableDoctor, completedConsultation, quickAccount, quickPatient, slotAfterClock, type Person } from '../appointments/test-support.ts';
+import {
+  bookableDoctor,
+  completedConsultation,
+  quickAccount,
+  quickPatient,
+  slotAfterClock,
+  type Person,
+} from '../appointments/test-support.ts';
 
 let t: TestContext;
 let admin: SignedIn;
@@ -61,7 +68,11 @@ describe('patient card: the quiz', () => {
     const partial = answers(() => 'B').slice(0, 7);
     const saved = await call(t.app, 'PUT', cardUrl(p), { token: p.token, body: { patient_quizz_results: partial } });
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ patient_quizz_results: partial, patient_quizz_is_completed: false, patient_quizz_recommendations: [] });
+    expect(saved.body).toMatchObject({
+      patient_quizz_results: partial,
+      patient_quizz_is_completed: false,
+      patient_quizz_recommendations: [],
+    });
     const more = answers(() => 'C').slice(0, 12);
     await call(t.app, 'PUT', cardUrl(p), { token: p.token, body: { patient_quizz_results: more, patient_quizz_is_completed: false } });
     const read = await call(t.app, 'GET', cardUrl(p), { token: p.token });
@@ -94,23 +105,40 @@ describe('patient card: the quiz', () => {
         quiz_recommendation_score: 'A: 0, B: 20, C: 30',
       },
     ]);
-    expect(response.body.patient_notes).toEqual([{ note_id: expect.any(String), note_text: 'red, A: 0, B: 20, C: 30', note_date: at.toISOString() }]);
+    expect(response.body.patient_notes).toEqual([
+      { note_id: expect.any(String), note_text: 'red, A: 0, B: 20, C: 30', note_date: at.toISOString() },
+    ]);
     expect((await call(t.app, 'GET', cardUrl(p), { token: p.token })).body).toEqual(response.body);
   });
 
   test('a retake adds a second recommendation and note; Ukrainian for a Ukrainian patient', async () => {
     const p = await newPatient({ locale: 'uk' });
-    const first = await call(t.app, 'PUT', cardUrl(p), { token: p.token, body: { patient_quizz_results: answers(() => 'A'), patient_quizz_is_completed: true } });
-    expect(first.body.patient_quizz_recommendations[0]).toMatchObject({ quiz_recommendation_level: 'yellow', quiz_recommendation_title: 'Подбайте про себе', quiz_recommendation_score: 'A: 50, B: 0, C: 0' });
+    const first = await call(t.app, 'PUT', cardUrl(p), {
+      token: p.token,
+      body: { patient_quizz_results: answers(() => 'A'), patient_quizz_is_completed: true },
+    });
+    expect(first.body.patient_quizz_recommendations[0]).toMatchObject({
+      quiz_recommendation_level: 'yellow',
+      quiz_recommendation_title: 'Подбайте про себе',
+      quiz_recommendation_score: 'A: 50, B: 0, C: 0',
+    });
     // Starting again: answers in progress, the earlier result stays.
-    await call(t.app, 'PUT', cardUrl(p), { token: p.token, body: { patient_quizz_results: answers(() => 'C').slice(0, 3), patient_quizz_is_completed: false } });
+    await call(t.app, 'PUT', cardUrl(p), {
+      token: p.token,
+      body: { patient_quizz_results: answers(() => 'C').slice(0, 3), patient_quizz_is_completed: false },
+    });
     const second = await call(t.app, 'PUT', cardUrl(p), {
       token: p.token,
       body: { patient_quizz_results: answers((index) => (index < 10 ? 'B' : 'C')), patient_quizz_is_completed: true },
     });
     expect(second.status).toBe(200);
-    expect(second.body.patient_quizz_recommendations.map((r: { quiz_recommendation_level: string }) => r.quiz_recommendation_level)).toEqual(['yellow', 'unknown']);
-    expect(second.body.patient_notes.map((n: { note_text: string }) => n.note_text)).toEqual(['yellow, A: 50, B: 0, C: 0', 'unknown, A: 0, B: 10, C: 40']);
+    expect(
+      second.body.patient_quizz_recommendations.map((r: { quiz_recommendation_level: string }) => r.quiz_recommendation_level),
+    ).toEqual(['yellow', 'unknown']);
+    expect(second.body.patient_notes.map((n: { note_text: string }) => n.note_text)).toEqual([
+      'yellow, A: 50, B: 0, C: 0',
+      'unknown, A: 0, B: 10, C: 40',
+    ]);
   });
 
   test('completing with the answers already saved scores the saved answers', async () => {
@@ -132,7 +160,10 @@ describe('patient card: the quiz', () => {
       [[full[0], full[0]], false, 'body.patient_quizz_results.1.question_id'],
     ];
     for (const [results, complete, path] of cases) {
-      const response = await call(t.app, 'PUT', cardUrl(p), { token: p.token, body: { patient_quizz_results: results, patient_quizz_is_completed: complete } });
+      const response = await call(t.app, 'PUT', cardUrl(p), {
+        token: p.token,
+        body: { patient_quizz_results: results, patient_quizz_is_completed: complete },
+      });
       expect(response.status, path).toBe(400);
       expect(response.body.errors.map((error: { path: string }) => error.path)).toContain(path);
     }
@@ -148,7 +179,10 @@ describe('who may read and write a card', () => {
     const other = await newPatient();
     for (const url of [cardUrl(owner), '/v1/patients-cards/00000000-0000-4000-8000-000000000000']) {
       expect((await call(t.app, 'GET', url, { token: other.token })).status).toBe(404);
-      const write = await call(t.app, 'PUT', url, { token: other.token, body: { patient_quizz_results: answers(() => 'A'), patient_quizz_is_completed: true } });
+      const write = await call(t.app, 'PUT', url, {
+        token: other.token,
+        body: { patient_quizz_results: answers(() => 'A'), patient_quizz_is_completed: true },
+      });
       expect(write.status).toBe(404);
     }
     expect((await call(t.app, 'GET', cardUrl(owner), { token: owner.token })).body.patient_quizz_recommendations).toEqual([]);
@@ -171,7 +205,11 @@ describe('who may read and write a card', () => {
     const log = await call(t.app, 'GET', `/v1/admin/audit-log?patientId=${p.patientId}`, { token: admin.token });
     expect(log.status).toBe(200);
     expect(log.body.total).toBe(3);
-    expect(log.body.entries.map((entry: { actor_name: string }) => entry.actor_name)).toEqual(['Адмін Перевірка', 'Лікар Андрій', 'Оператор Ірина']);
+    expect(log.body.entries.map((entry: { actor_name: string }) => entry.actor_name)).toEqual([
+      'Адмін Перевірка',
+      'Лікар Андрій',
+      'Оператор Ірина',
+    ]);
     expect(log.body.entries[2]).toEqual({
       id: expect.any(String),
       actor_id: operator.userId,
@@ -196,24 +234,36 @@ describe('who may read and write a card', () => {
     expect((await call(t.app, 'PUT', cardUrl(p), { token: p.token, body: { patient_available_free_consultations: 5 } })).status).toBe(403);
     expect((await call(t.app, 'PUT', cardUrl(p), { token: admin.token, body: { patient_quizz_is_completed: true } })).status).toBe(403);
     for (const who of [operator, doctor]) {
-      expect((await call(t.app, 'PUT', cardUrl(p), { token: who.token, body: { patient_available_free_consultations: 5 } })).status).toBe(403);
+      expect((await call(t.app, 'PUT', cardUrl(p), { token: who.token, body: { patient_available_free_consultations: 5 } })).status).toBe(
+        403,
+      );
       expect((await call(t.app, 'PUT', cardUrl(p), { token: who.token, body: { patient_quizz_results: [] } })).status).toBe(403);
     }
     const set = await call(t.app, 'PUT', cardUrl(p), { token: admin.token, body: { patient_available_free_consultations: 2 } });
     expect(set.status).toBe(200);
     expect(set.body.patient_available_free_consultations).toBe(2);
-    expect((await call(t.app, 'PUT', cardUrl(p), { token: admin.token, body: { patient_available_free_consultations: -1 } })).status).toBe(400);
+    expect((await call(t.app, 'PUT', cardUrl(p), { token: admin.token, body: { patient_available_free_consultations: -1 } })).status).toBe(
+      400,
+    );
     expect((await call(t.app, 'GET', cardUrl(p), { token: p.token })).body.patient_available_free_consultations).toBe(2);
     expect((await auditRows(p.patientId)).map((row) => row.action)).toEqual(['update']);
   });
 
   test('removing the account erases the card health data', async () => {
     const p = await newPatient();
-    await call(t.app, 'PUT', cardUrl(p), { token: p.token, body: { patient_quizz_results: answers(() => 'A'), patient_quizz_is_completed: true } });
+    await call(t.app, 'PUT', cardUrl(p), {
+      token: p.token,
+      body: { patient_quizz_results: answers(() => 'A'), patient_quizz_is_completed: true },
+    });
     expect((await call(t.app, 'POST', '/v1/auth/verify-password', { token: p.token, body: { password: PASSWORD } })).status).toBe(204);
     expect((await call(t.app, 'DELETE', '/v1/auth/profile', { token: p.token })).status).toBe(204);
     const card = await call(t.app, 'GET', cardUrl(p), { token: admin.token });
-    expect(card.body).toMatchObject({ patient_quizz_results: [], patient_quizz_recommendations: [], patient_notes: [], patient_quizz_is_completed: false });
+    expect(card.body).toMatchObject({
+      patient_quizz_results: [],
+      patient_quizz_recommendations: [],
+      patient_notes: [],
+      patient_quizz_is_completed: false,
+    });
     const record = await call(t.app, 'GET', patientUrl(p), { token: admin.token });
     expect(record.body).toMatchObject({ user_name: '', phone: null, email: `deleted-${p.userId}@deleted.invalid` });
   });
@@ -238,7 +288,9 @@ describe('patient records', () => {
     const doctor = await bookableDoctor(t);
     await completedConsultation(t, p.userId, doctor.userId);
     expect((await call(t.app, 'GET', patientUrl(p), { token: doctor.token })).body).toEqual(own.body);
-    expect((await auditRows(p.patientId)).map((row) => [row.actorId, row.action, row.resource])).toEqual([[doctor.userId, 'read', 'patient']]);
+    expect((await auditRows(p.patientId)).map((row) => [row.actorId, row.action, row.resource])).toEqual([
+      [doctor.userId, 'read', 'patient'],
+    ]);
     const other = await newPatient();
     expect((await call(t.app, 'GET', patientUrl(p), { token: other.token })).status).toBe(404);
     expect((await call(t.app, 'GET', '/v1/patients/00000000-0000-4000-8000-000000000000', { token: admin.token })).status).toBe(404);
@@ -259,11 +311,17 @@ describe('patient records', () => {
     const other = await newPatient();
     expect((await call(t.app, 'PUT', patientUrl(p), { token: other.token, body: { user_push_token: 'x' } })).status).toBe(404);
     expect((await call(t.app, 'PUT', patientUrl(p), { token: operator.token, body: { patient_appointmentId: 'x' } })).status).toBe(400);
-    const notOperator = await call(t.app, 'PUT', patientUrl(p), { token: operator.token, body: { interacting_with_operator: doctor.userId } });
+    const notOperator = await call(t.app, 'PUT', patientUrl(p), {
+      token: operator.token,
+      body: { interacting_with_operator: doctor.userId },
+    });
     expect(notOperator.status).toBe(400);
     expect(notOperator.body.errors[0].path).toBe('body.interacting_with_operator');
 
-    const held = await call(t.app, 'PUT', patientUrl(p), { token: operator.token, body: { chat_patient_status: 'active', interacting_with_operator: operator.userId } });
+    const held = await call(t.app, 'PUT', patientUrl(p), {
+      token: operator.token,
+      body: { chat_patient_status: 'active', interacting_with_operator: operator.userId },
+    });
     expect(held.status).toBe(200);
     expect(held.body).toMatchObject({ chat_patient_status: 'active', interacting_with_operator: operator.userId });
     const released = await call(t.app, 'PUT', patientUrl(p), { token: admin.token, body: { interacting_with_operator: null } });
@@ -282,7 +340,9 @@ describe('patient records', () => {
     const none = await call(t.app, 'GET', '/v1/patients/lookup?findCriteria=nobody-like-this', { token: operator.token });
     expect(none.body).toEqual({ success: false, patients: [] });
     expect((await call(t.app, 'GET', '/v1/patients/lookup?findCriteria=%25', { token: operator.token })).body.success).toBe(false);
-    expect((await call(t.app, 'GET', `/v1/patients/lookup?findCriteria=${encodeURIComponent(p.email)}`, { token: p.token })).status).toBe(403);
+    expect((await call(t.app, 'GET', `/v1/patients/lookup?findCriteria=${encodeURIComponent(p.email)}`, { token: p.token })).status).toBe(
+      403,
+    );
   });
 
   test('the list filters by chat status and operator, with limit and offset (operator and admin)', async () => {
@@ -294,7 +354,10 @@ describe('patient records', () => {
         const signed = await registerPatient(fresh.app, fresh.mail);
         ids.push((await fresh.services.accounts.getAccount(signed.userId)).patientId!);
       }
-      await call(fresh.app, 'PUT', `/v1/patients/${ids[0]}`, { token: operator.token, body: { chat_patient_status: 'awaiting', interacting_with_operator: operator.userId } });
+      await call(fresh.app, 'PUT', `/v1/patients/${ids[0]}`, {
+        token: operator.token,
+        body: { chat_patient_status: 'awaiting', interacting_with_operator: operator.userId },
+      });
       const get = (query: string) => call(fresh.app, 'GET', `/v1/patients${query}`, { token: operator.token });
       expect((await get('')).body.total).toBe(3);
       expect((await get('?chat_patient_status=awaiting')).body.patients.map((x: { id: string }) => x.id)).toEqual([ids[0]]);
@@ -316,10 +379,11 @@ describe('patient records', () => {
 describe('a doctor sees only its own patients (a scheduled, running or completed consultation with it)', () => {
   const lookup = (who: { token: string }, criteria: string) =>
     call(t.app, 'GET', `/v1/patients/lookup?findCriteria=${encodeURIComponent(criteria)}`, { token: who.token });
-  const read = (who: Person, p: Person & { cardId?: string }) => Promise.all([
-    call(t.app, 'GET', `/v1/patients/${p.patientId}`, { token: who.token }),
-    call(t.app, 'GET', `/v1/patients-cards/${p.cardId}`, { token: who.token }),
-  ]);
+  const read = (who: Person, p: Person & { cardId?: string }) =>
+    Promise.all([
+      call(t.app, 'GET', `/v1/patients/${p.patientId}`, { token: who.token }),
+      call(t.app, 'GET', `/v1/patients-cards/${p.cardId}`, { token: who.token }),
+    ]);
   async function patientWithCard(name: string): Promise<Person & { cardId: string }> {
     const p = await quickPatient(t, name);
     return { ...p, cardId: (await t.services.accounts.getAccount(p.userId)).cardId! };
@@ -333,9 +397,17 @@ describe('a doctor sees only its own patients (a scheduled, running or completed
     const stranger = await bookableDoctor(t);
     await completedConsultation(t, p.userId, completed.userId);
     const account = await t.services.accounts.getAccount(p.userId);
-    const dropped = await t.services.appointments.create(account, { appointment_doctorId: cancelled.userId, appointment_patientId: p.patientId!, appointment_date: slotAfterClock(t, 2) });
+    const dropped = await t.services.appointments.create(account, {
+      appointment_doctorId: cancelled.userId,
+      appointment_patientId: p.patientId!,
+      appointment_date: slotAfterClock(t, 2),
+    });
     await t.services.appointments.modify(account, dropped.appointment.id, { appointment_status: 'canceled' });
-    await t.services.appointments.create(account, { appointment_doctorId: scheduled.userId, appointment_patientId: p.patientId!, appointment_date: slotAfterClock(t, 3) });
+    await t.services.appointments.create(account, {
+      appointment_doctorId: scheduled.userId,
+      appointment_patientId: p.patientId!,
+      appointment_date: slotAfterClock(t, 3),
+    });
 
     for (const doctor of [scheduled, completed]) {
       expect((await read(doctor, p)).map((r) => r.status)).toEqual([200, 200]);
@@ -343,8 +415,12 @@ describe('a doctor sees only its own patients (a scheduled, running or completed
     }
     for (const doctor of [cancelled, stranger]) {
       expect((await read(doctor, p)).map((r) => r.status)).toEqual([404, 404]);
-      expect((await call(t.app, 'PUT', `/v1/patients/${p.patientId}`, { token: doctor.token, body: { chat_patient_status: 'active' } })).status).toBe(404);
-      expect((await call(t.app, 'PUT', `/v1/patients-cards/${p.cardId}`, { token: doctor.token, body: { patient_quizz_results: [] } })).status).toBe(404);
+      expect(
+        (await call(t.app, 'PUT', `/v1/patients/${p.patientId}`, { token: doctor.token, body: { chat_patient_status: 'active' } })).status,
+      ).toBe(404);
+      expect(
+        (await call(t.app, 'PUT', `/v1/patients-cards/${p.cardId}`, { token: doctor.token, body: { patient_quizz_results: [] } })).status,
+      ).toBe(404);
       expect((await call(t.app, 'GET', `/v1/appointments/patient/${p.patientId}`, { token: doctor.token })).status).toBe(404);
     }
     // What the refused doctors tried is not in the log: only the reads of the patient's two doctors (record, card and

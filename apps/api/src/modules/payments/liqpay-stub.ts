@@ -11,7 +11,10 @@ export const PUBLIC_KEY = 'sandbox_i000000001';
 export const PRIVATE_KEY = 'sandbox_private-key-of-the-test';
 
 /** LiqPay's signature written out independently of the code under test. */
-export const liqpaySign = (data: string) => createHash('sha1').update(PRIVATE_KEY + data + PRIVATE_KEY).digest('base64');
+export const liqpaySign = (data: string) =>
+  createHash('sha1')
+    .update(PRIVATE_KEY + data + PRIVATE_KEY)
+    .digest('base64');
 
 /** What LiqPay would post to server_url for an order. */
 export function liqpayCallback(fields: Record<string, unknown>) {

@@ -1,7 +1,17 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { call, createTestApp, MINUTE } from '../../test/harness.ts';
-import { advanceAndRun, appointmentRow, BASE, bookableDoctor, bookFor, paymentRows, quickPatient, renew, slotAt } from '../appointments/test-support.ts';
+import {
+  advanceAndRun,
+  appointmentRow,
+  BASE,
+  bookableDoctor,
+  bookFor,
+  paymentRows,
+  quickPatient,
+  renew,
+  slotAt,
+} from '../appointments/test-support.ts';
 import { liqpayCallback, liqpaySign, liqpayTestApp, postLiqpayCallback, PUBLIC_KEY } from './liqpay-stub.ts';
 import { insertPayment, settingOrCreate } from './payments.repository.ts';
 import { SANDBOX_SECRET_SETTING } from './payments.service.ts';
@@ -27,7 +37,12 @@ describe('LiqPay (enabled by its keys)', () => {
   test('checkout: a form POST to LiqPay with base64 JSON data and its sha1 signature', async () => {
     const { booked, started } = await heldBooking();
     expect(started.status).toBe(200);
-    expect(started.body).toMatchObject({ provider: 'liqpay', amount: PRICE, currency: 'UAH', checkout: { url: LIQPAY_CHECKOUT_URL, method: 'POST' } });
+    expect(started.body).toMatchObject({
+      provider: 'liqpay',
+      amount: PRICE,
+      currency: 'UAH',
+      checkout: { url: LIQPAY_CHECKOUT_URL, method: 'POST' },
+    });
     const { data, signature } = started.body.checkout.fields;
     expect(signature).toBe(liqpaySign(data));
     expect(decodeData(data)).toEqual({
@@ -54,7 +69,16 @@ describe('LiqPay (enabled by its keys)', () => {
     const id = randomUUID();
     await insertPayment(t.database.db, { id, appointmentId: booked.id, provider: 'sandbox', orderId: id, amount: PRICE });
     const secret = await settingOrCreate(t.database.db, SANDBOX_SECRET_SETTING, () => 'the-sandbox-secret-of-before');
-    const data = encodeData({ version: 3, public_key: 'sandbox', action: 'pay', amount: 1200.5, currency: 'UAH', order_id: id, payment_id: id, status: 'success' });
+    const data = encodeData({
+      version: 3,
+      public_key: 'sandbox',
+      action: 'pay',
+      amount: 1200.5,
+      currency: 'UAH',
+      order_id: id,
+      payment_id: id,
+      status: 'success',
+    });
 
     const page = await call(t.app, 'GET', `/v1/payments/sandbox/${id}`);
     expect(page.status).toBe(404);
@@ -83,7 +107,9 @@ describe('LiqPay (enabled by its keys)', () => {
       const path = new URL(started.body.checkout.url).pathname;
       const page = await call(old.app, 'GET', path);
       expect(page.status).toBe(200);
-      const [data, signature] = [...page.text.matchAll(/name="(?:data|signature)" value="([^"]+)"/g)].map((m) => m[1]!.replace(/&#39;/g, "'"));
+      const [data, signature] = [...page.text.matchAll(/name="(?:data|signature)" value="([^"]+)"/g)].map((m) =>
+        m[1]!.replace(/&#39;/g, "'"),
+      );
       const form = { data: data!, signature: signature! };
       const post = (app: typeof t.app) =>
         app.inject({
@@ -118,8 +144,20 @@ describe('LiqPay (enabled by its keys)', () => {
     }
     // Statuses on the way (confirmations, processing, waiting) and subscription ones change nothing.
     const waiting = await heldBooking(6);
-    for (const status of ['3ds_verify', 'otp_verify', 'processing', 'prepared', 'wait_accept', 'wait_secure', 'hold_wait', 'subscribed', 'unsubscribed']) {
-      expect((await postCallback(liqpayCallback({ order_id: waiting.started.body.payment_id, status, amount: 1200.5 }))).json().result).toBe('accepted');
+    for (const status of [
+      '3ds_verify',
+      'otp_verify',
+      'processing',
+      'prepared',
+      'wait_accept',
+      'wait_secure',
+      'hold_wait',
+      'subscribed',
+      'unsubscribed',
+    ]) {
+      expect(
+        (await postCallback(liqpayCallback({ order_id: waiting.started.body.payment_id, status, amount: 1200.5 }))).json().result,
+      ).toBe('accepted');
     }
     expect(await appointmentRow(t, waiting.booked.id)).toMatchObject({ paymentStatus: 'pending' });
     expect(await paymentRows(t, waiting.booked.id)).toMatchObject([{ status: 'pending' }]);
@@ -130,7 +168,10 @@ describe('LiqPay (enabled by its keys)', () => {
     const genuine = liqpayCallback({ order_id: started.body.payment_id, status: 'success', amount: 1200.5 });
     const otherKey = createHash('sha1').update(`x${genuine.data}x`).digest('base64');
     const changed = encodeData({ ...decodeData(genuine.data)!, amount: 1 });
-    for (const body of [{ data: genuine.data, signature: otherKey }, { data: changed, signature: genuine.signature }]) {
+    for (const body of [
+      { data: genuine.data, signature: otherKey },
+      { data: changed, signature: genuine.signature },
+    ]) {
       const response = await postCallback(body);
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe('PAYMENT_SIGNATURE_INVALID');
@@ -139,7 +180,10 @@ describe('LiqPay (enabled by its keys)', () => {
   });
 
   test('a success for another amount or currency is not accepted as payment: exactly what was received goes back', async () => {
-    for (const [days, received] of [[3, { amount: 1, currency: 'UAH' }], [4, { amount: 1200.5, currency: 'USD' }]] as const) {
+    for (const [days, received] of [
+      [3, { amount: 1, currency: 'UAH' }],
+      [4, { amount: 1200.5, currency: 'USD' }],
+    ] as const) {
       liqpayApi.reset();
       const { booked, started } = await heldBooking(days);
       await postCallback(liqpayCallback({ order_id: started.body.payment_id, status: 'success', ...received }));
@@ -161,7 +205,10 @@ describe('LiqPay (enabled by its keys)', () => {
     await postCallback(liqpayCallback({ order_id: started.body.payment_id, status: 'success', amount: 1200.5 }));
     liqpayApi.answer = { status: 200, body: { result: 'error', err_code: 'limit' } };
     t.clock.set(Date.parse(slotAt(3, 10)) - 3 * 60 * MINUTE);
-    const cancelled = await call(t.app, 'PUT', `/v1/appointments/${booked.id}`, { token: (await renew(t, doctor)).token, body: { appointment_status: 'canceled' } });
+    const cancelled = await call(t.app, 'PUT', `/v1/appointments/${booked.id}`, {
+      token: (await renew(t, doctor)).token,
+      body: { appointment_status: 'canceled' },
+    });
     expect(cancelled.status).toBe(200);
     await advanceAndRun(t, 0);
     expect(refundCalls).toHaveLength(1);

@@ -35,7 +35,9 @@ const escapeHtml = (value: string) =>
 
 /** 123456 kopiyky → "1 234,56" (uk) or "1,234.56" (en). */
 export function formatHryvnias(kopiyky: number, locale: Locale): string {
-  return new Intl.NumberFormat(locale === 'uk' ? 'uk-UA' : 'en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(kopiyky / 100);
+  return new Intl.NumberFormat(locale === 'uk' ? 'uk-UA' : 'en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    kopiyky / 100,
+  );
 }
 
 export interface SandboxPage {

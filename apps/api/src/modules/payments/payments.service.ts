@@ -78,7 +78,10 @@ const refundKey = (paymentId: string) => `payment-refund:${paymentId}`;
 const isPending = (status: AppointmentStatus) => (pendingAppointmentStatuses as readonly string[]).includes(status);
 
 /** What the provider reported as received; rows from before it was recorded received what they asked. */
-const receivedOf = (payment: PaymentRow) => ({ amount: payment.receivedAmount ?? payment.amount, currency: payment.receivedCurrency ?? 'UAH' });
+const receivedOf = (payment: PaymentRow) => ({
+  amount: payment.receivedAmount ?? payment.amount,
+  currency: payment.receivedCurrency ?? 'UAH',
+});
 const isFullPrice = (received: { amount?: number; currency?: string | null }, price: number) =>
   received.amount === price && received.currency === 'UAH';
 
@@ -138,8 +141,7 @@ export function createPaymentsService(deps: {
 
   const resultUrl = (appointmentId: string) => `${publicUrl}/user/payment-success?appointment=${appointmentId}`;
   /** What the provider (and the card statement) shows: no doctor's name, which could hint at the kind of care. */
-  const description = (locale: Locale) =>
-    locale === 'uk' ? 'Онлайн-консультація Rozmova' : 'Rozmova online consultation';
+  const description = (locale: Locale) => (locale === 'uk' ? 'Онлайн-консультація Rozmova' : 'Rozmova online consultation');
 
   async function runAfter(afters: AfterCommit[]): Promise<void> {
     for (const after of afters) {
@@ -164,7 +166,11 @@ export function createPaymentsService(deps: {
     const status = appointmentPaymentStatus(appointment.price, await paymentsOfAppointment(tx, appointment.id));
     if (status === appointment.paymentStatus) return [];
     const appointments = appointmentsPort();
-    return [status === 'paid' ? await appointments.markPaid(appointment.id, tx) : await appointments.markPaymentStatus(appointment.id, status, tx)];
+    return [
+      status === 'paid'
+        ? await appointments.markPaid(appointment.id, tx)
+        : await appointments.markPaymentStatus(appointment.id, status, tx),
+    ];
   }
 
   /**
@@ -229,7 +235,12 @@ export function createPaymentsService(deps: {
         // The provider gave the money back (our refund, or one made in its cabinet), even before we heard of the
         // success; what the success reported as received stays.
         if (payment.status === 'refunded') return [];
-        await updatePayment(tx, payment.id, { status: 'refunded', refundedAt: now, ...(payment.receivedAmount === null ? received : {}) }, now);
+        await updatePayment(
+          tx,
+          payment.id,
+          { status: 'refunded', refundedAt: now, ...(payment.receivedAmount === null ? received : {}) },
+          now,
+        );
         break;
       default:
         return [];
@@ -251,7 +262,10 @@ export function createPaymentsService(deps: {
       const appointment = await appointmentsPort().get(appointmentId);
       if (!appointment || appointment.patientId !== actor.patientId) throw notFound('Appointment');
       if (!mayPayFor(appointment, clock.now())) {
-        throw new AppError('PAYMENT_NOT_PAYABLE', 'There is nothing to pay for this appointment: it is free, paid already, or no longer held');
+        throw new AppError(
+          'PAYMENT_NOT_PAYABLE',
+          'There is nothing to pay for this appointment: it is free, paid already, or no longer held',
+        );
       }
       const latest = await latestPaymentOfAppointment(db, appointmentId);
       const payment =
@@ -278,7 +292,10 @@ export function createPaymentsService(deps: {
      * A provider's server callback. Only a valid signature is acted on (else 400 PAYMENT_SIGNATURE_INVALID, nothing
      * changes); the same data twice is a replay and changes nothing either.
      */
-    async handleCallback(providerName: PaymentProvider, body: PaymentCallbackBody): Promise<{ result: 'accepted' | 'replayed' | 'ignored'; appointmentId: string | null }> {
+    async handleCallback(
+      providerName: PaymentProvider,
+      body: PaymentCallbackBody,
+    ): Promise<{ result: 'accepted' | 'replayed' | 'ignored'; appointmentId: string | null }> {
       const provider = providerOf(providerName);
       if (!(await provider.verify(body.data, body.signature))) {
         throw new AppError('PAYMENT_SIGNATURE_INVALID', 'The payment callback is not signed by the provider');

@@ -30,7 +30,8 @@ interface Signed {
   signature: string;
 }
 
-const checkout = (who: Person, appointmentId: string) => call(t.app, 'POST', '/v1/payments/checkout', { token: who.token, body: { appointment_id: appointmentId } });
+const checkout = (who: Person, appointmentId: string) =>
+  call(t.app, 'POST', '/v1/payments/checkout', { token: who.token, body: { appointment_id: appointmentId } });
 
 /** The sandbox page's two forms (Pay, then Decline). */
 function formsOf(html: string): { pay: Signed; decline: Signed } {
@@ -47,7 +48,10 @@ async function postCallback(provider: string, signed: Signed, as: 'browser' | 's
   const response = await t.app.inject({
     method: 'POST',
     url: `/v1/payments/callback/${provider}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: as === 'browser' ? 'text/html,application/xhtml+xml' : 'application/json' },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: as === 'browser' ? 'text/html,application/xhtml+xml' : 'application/json',
+    },
     payload: new URLSearchParams({ data: signed.data, signature: signed.signature }).toString(),
   });
   return {
@@ -92,7 +96,9 @@ describe('checkout', () => {
     expect(english.text).toContain('<html lang="en">');
     expect(english.text).toContain('UAH 750.00');
     expect(english.text).toContain('>Pay<');
-    const ukrainian = await call(t.app, 'GET', new URL(started.checkout.url).pathname, { headers: { 'accept-language': 'uk-UA,uk;q=0.9,en;q=0.5' } });
+    const ukrainian = await call(t.app, 'GET', new URL(started.checkout.url).pathname, {
+      headers: { 'accept-language': 'uk-UA,uk;q=0.9,en;q=0.5' },
+    });
     expect(ukrainian.text).toContain('>Оплатити<');
     expect((await call(t.app, 'GET', '/v1/payments/sandbox/00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
@@ -240,7 +246,10 @@ describe('refunds on cancellation', () => {
   test('the patient cancelling less than 24 hours (but more than 2) ahead does not', async () => {
     const { patient, booked } = await paidBooking(3);
     t.clock.set(Date.parse(slotAt(3, 10)) - DAY + MINUTE);
-    const cancelled = await call(t.app, 'PUT', `/v1/appointments/${booked.id}`, { token: patient.token, body: { appointment_status: 'canceled' } });
+    const cancelled = await call(t.app, 'PUT', `/v1/appointments/${booked.id}`, {
+      token: patient.token,
+      body: { appointment_status: 'canceled' },
+    });
     expect(cancelled.status).toBe(200);
     await advanceAndRun(t, 0);
     expect((await paymentRows(t, booked.id))[0]).toMatchObject({ status: 'success' });
@@ -253,7 +262,10 @@ describe('refunds on cancellation', () => {
       const { doctor, booked } = await paidBooking(role === 'doctor' ? 3 : 4);
       t.clock.set(Date.parse(slotAt(role === 'doctor' ? 3 : 4, 10)) - 30 * MINUTE);
       const who = role === 'doctor' ? await renew(t, doctor) : await quickAccount(t, 'operator');
-      const cancelled = await call(t.app, 'PUT', `/v1/appointments/${booked.id}`, { token: who.token, body: { appointment_status: 'canceled' } });
+      const cancelled = await call(t.app, 'PUT', `/v1/appointments/${booked.id}`, {
+        token: who.token,
+        body: { appointment_status: 'canceled' },
+      });
       expect(cancelled.body.appointment_cancelledBy).toBe(role);
       await advanceAndRun(t, 0);
       expect((await paymentRows(t, booked.id))[0]).toMatchObject({ status: 'refunded' });

@@ -27,7 +27,9 @@ export function registerQuizRoutes(app: FastifyInstance, deps: { quiz: QuizServi
     async (request, reply) => reply.status(201).send(await deps.quiz.create(request.body)),
   );
 
-  r.get(quizPaths.levelRules, { config: adminOnly, schema: { response: { 200: quizLevelRulesSchema } } }, async () => deps.quiz.levelRules());
+  r.get(quizPaths.levelRules, { config: adminOnly, schema: { response: { 200: quizLevelRulesSchema } } }, async () =>
+    deps.quiz.levelRules(),
+  );
 
   r.put(
     quizPaths.levelRules,

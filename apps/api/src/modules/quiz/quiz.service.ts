@@ -83,7 +83,9 @@ export function createQuizService(deps: { db: Db }) {
         const total = await countQuestions(tx);
         const position = clamp(body.question_order ?? total + 1, 1, total + 1);
         await shiftDownFrom(tx, position);
-        const [row] = await insertQuestions(tx, [{ questionOrder: position, text: body.question_text, answers: withIds(body.question_answers) }]);
+        const [row] = await insertQuestions(tx, [
+          { questionOrder: position, text: body.question_text, answers: withIds(body.question_answers) },
+        ]);
         return toQuizQuestion(row!);
       });
     },
@@ -147,7 +149,9 @@ export function createQuizService(deps: { db: Db }) {
     async setRules(rules: QuizLevelRule[]): Promise<QuizLevelRules> {
       const questionCount = await countQuestions(db);
       const errors = rules.flatMap((rule, index) =>
-        rule.max > questionCount ? [{ path: `body.rules.${index}.max`, message: `At most the number of questions (${questionCount})` }] : [],
+        rule.max > questionCount
+          ? [{ path: `body.rules.${index}.max`, message: `At most the number of questions (${questionCount})` }]
+          : [],
       );
       if (errors.length > 0) throw new AppError('VALIDATION_FAILED', 'Validation failed', errors);
       const saved = rules.map(({ level, letter, min, max }) => ({ level, letter, min, max }));

@@ -30,7 +30,12 @@ const newQuestion = (label: string, question_order?: number) => ({
 async function questions() {
   const response = await call(t.app, 'GET', QUIZ);
   expect(response.status).toBe(200);
-  return response.body as { id: string; question_order: number; question_text: { en: string }; question_answers: { id: string; value: string }[] }[];
+  return response.body as {
+    id: string;
+    question_order: number;
+    question_text: { en: string };
+    question_answers: { id: string; value: string }[];
+  }[];
 }
 
 function expectDense(list: { question_order: number }[]) {
@@ -88,7 +93,10 @@ describe('quiz CRUD (admin) keeps the order dense', () => {
     }
     const after = await questions();
     expectDense(after);
-    expect(after.map((question) => question.id)).toEqual([moving.id, ...before.filter((question) => question.id !== moving.id).map((question) => question.id)]);
+    expect(after.map((question) => question.id)).toEqual([
+      moving.id,
+      ...before.filter((question) => question.id !== moving.id).map((question) => question.id),
+    ]);
 
     const down = await asAdmin('PUT', `${QUIZ}/${moving.id}`, { question_order: 3 });
     expect(down.body.question_order).toBe(3);
@@ -104,7 +112,9 @@ describe('quiz CRUD (admin) keeps the order dense', () => {
     const after = await questions();
     expect(after).toHaveLength(before.length - 1);
     expectDense(after);
-    expect(after.map((question) => question.id)).toEqual(before.filter((question) => question.id !== removed.id).map((question) => question.id));
+    expect(after.map((question) => question.id)).toEqual(
+      before.filter((question) => question.id !== removed.id).map((question) => question.id),
+    );
     expect((await asAdmin('DELETE', `${QUIZ}/${removed.id}`)).status).toBe(404);
     expect((await asAdmin('PUT', `${QUIZ}/${removed.id}`, { question_order: 1 })).status).toBe(404);
   });

@@ -18,9 +18,7 @@ export async function registerSystemRoutes(
 
   r.get(systemPaths.health, { config: open, schema: { response: { 200: healthSchema, 503: healthSchema } } }, async (_request, reply) => {
     const ok = await deps.ping();
-    return reply
-      .status(ok ? 200 : 503)
-      .send({ status: ok ? 'ok' : 'unavailable', database: ok ? 'ok' : 'unreachable' });
+    return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', database: ok ? 'ok' : 'unreachable' });
   });
 
   r.get(systemPaths.version, { config: open, schema: { response: { 200: versionSchema } } }, async (_request, reply) =>

@@ -24,8 +24,7 @@ const inlineScriptHashes = (html: string) =>
 export function loadWebApp(config: Config): WebApp {
   const indexPath = path.join(config.webDist, 'index.html');
   const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
-  const buildId =
-    config.buildId ?? (template ? createHash('sha256').update(template).digest('hex').slice(0, 12) : 'development');
+  const buildId = config.buildId ?? (template ? createHash('sha256').update(template).digest('hex').slice(0, 12) : 'development');
   const publicConfig: PublicConfig = {
     app_mode: config.appMode,
     api_base: config.apiBase,

@@ -24,16 +24,20 @@ describe('system routes', () => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
-  test.each(['GET /v1/nothing-here', 'POST /v1/auth/nothing', 'GET /api/nothing', 'DELETE /v1/admin/users', 'GET /socket.io/x', 'GET /dev/mail'])(
-    '%s is a JSON 404',
-    async (route) => {
-      const [method, url] = route.split(' ') as [string, string];
-      const response = await call(t.app, method, url, { headers: { accept: 'text/html' } });
-      expect(response.status).toBe(404);
-      expect(response.headers['content-type']).toContain('application/json');
-      expect(response.body).toEqual({ code: 'NOT_FOUND', message: expect.any(String) });
-    },
-  );
+  test.each([
+    'GET /v1/nothing-here',
+    'POST /v1/auth/nothing',
+    'GET /api/nothing',
+    'DELETE /v1/admin/users',
+    'GET /socket.io/x',
+    'GET /dev/mail',
+  ])('%s is a JSON 404', async (route) => {
+    const [method, url] = route.split(' ') as [string, string];
+    const response = await call(t.app, method, url, { headers: { accept: 'text/html' } });
+    expect(response.status).toBe(404);
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(response.body).toEqual({ code: 'NOT_FOUND', message: expect.any(String) });
+  });
 
   test('a page path answers 404 JSON while the web app is not built', async () => {
     const response = await call(t.app, 'GET', '/user/quizz', { headers: { accept: 'text/html' } });

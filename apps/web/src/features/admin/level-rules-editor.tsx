@@ -167,7 +167,10 @@ function Reachable({ data }: { data: QuizLevelRules }) {
       {never.some((level) => level !== 'unknown') && (
         <Alert color="gray" role="status" title={t('adminQuiz.unreachableTitle')}>
           {t('adminQuiz.unreachableText', {
-            levels: never.filter((level) => level !== 'unknown').map((level) => t(`quiz.levels.${level}`)).join(', '),
+            levels: never
+              .filter((level) => level !== 'unknown')
+              .map((level) => t(`quiz.levels.${level}`))
+              .join(', '),
             count: data.question_count,
           })}
         </Alert>

@@ -72,9 +72,11 @@ export function QuestionModal({ question, count, onClose }: Props) {
       const before = initialValues(question, count);
       const changed = {
         question_order: body.question_order !== question.question_order ? body.question_order : undefined,
-        question_text: JSON.stringify(body.question_text) !== JSON.stringify(trimText(before.question_text)) ? body.question_text : undefined,
+        question_text:
+          JSON.stringify(body.question_text) !== JSON.stringify(trimText(before.question_text)) ? body.question_text : undefined,
         question_answers:
-          JSON.stringify(body.question_answers) !== JSON.stringify(before.question_answers.map((a) => ({ value: a.value, text: trimText(a.text) })))
+          JSON.stringify(body.question_answers) !==
+          JSON.stringify(before.question_answers.map((a) => ({ value: a.value, text: trimText(a.text) })))
             ? body.question_answers
             : undefined,
       };
@@ -97,8 +99,23 @@ export function QuestionModal({ question, count, onClose }: Props) {
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <Textarea label={t('adminQuiz.textUk')} required autosize minRows={2} maxLength={QUIZ_TEXT_MAX} data-autofocus {...form.getInputProps('question_text.uk')} />
-          <Textarea label={t('adminQuiz.textEn')} required autosize minRows={2} maxLength={QUIZ_TEXT_MAX} {...form.getInputProps('question_text.en')} />
+          <Textarea
+            label={t('adminQuiz.textUk')}
+            required
+            autosize
+            minRows={2}
+            maxLength={QUIZ_TEXT_MAX}
+            data-autofocus
+            {...form.getInputProps('question_text.uk')}
+          />
+          <Textarea
+            label={t('adminQuiz.textEn')}
+            required
+            autosize
+            minRows={2}
+            maxLength={QUIZ_TEXT_MAX}
+            {...form.getInputProps('question_text.en')}
+          />
           {form.values.question_answers.map((answer, index) => (
             <Fieldset key={answer.value} legend={t('adminQuiz.answer', { letter: answer.value })}>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

@@ -11,7 +11,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
 import { authStore } from '../../lib/auth-store.ts';
 
-const post = <T,>(path: string, body: unknown) => apiRequest<T>(path, { method: 'POST', body });
+const post = <T>(path: string, body: unknown) => apiRequest<T>(path, { method: 'POST', body });
 
 export function useLogin() {
   return useMutation({

@@ -49,7 +49,11 @@ export function CodeStep({ email, purpose, onBack, onConfirmed }: Props) {
         />
         <FormError error={check.error} operation="checkCode" />
         <FormError error={resend.error} operation={purpose === 'register' ? 'sendRegisterCode' : 'sendRecoveryCode'} />
-        {resend.isSuccess && <Text size="sm" role="status">{t('auth.codeResent')}</Text>}
+        {resend.isSuccess && (
+          <Text size="sm" role="status">
+            {t('auth.codeResent')}
+          </Text>
+        )}
         <Group justify="space-between" gap="xs">
           <Button variant="default" onClick={onBack}>
             {t('common.back')}

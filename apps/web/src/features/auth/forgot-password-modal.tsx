@@ -57,7 +57,14 @@ export function ForgotPasswordModal({ onClose, onDone }: Props) {
           <form onSubmit={submitEmail} noValidate>
             <Stack gap="sm">
               <Text>{t('auth.forgotIntro')}</Text>
-              <TextInput label={t('fields.email')} type="email" autoComplete="email" required data-autofocus {...emailForm.getInputProps('email')} />
+              <TextInput
+                label={t('fields.email')}
+                type="email"
+                autoComplete="email"
+                required
+                data-autofocus
+                {...emailForm.getInputProps('email')}
+              />
               <FormError error={sendCode.error} operation="sendRecoveryCode" />
               <Button type="submit" loading={sendCode.isPending}>
                 {t('auth.getCode')}
@@ -79,11 +86,7 @@ export function ForgotPasswordModal({ onClose, onDone }: Props) {
         <Stepper.Step label={t('auth.forgotStepPassword')}>
           <form onSubmit={submitPassword} noValidate>
             <Stack gap="sm">
-              <NewPasswordField
-                label={t('fields.newPassword')}
-                data-autofocus
-                {...passwordForm.getInputProps('password')}
-              />
+              <NewPasswordField label={t('fields.newPassword')} data-autofocus {...passwordForm.getInputProps('password')} />
               <FormError error={recover.error} />
               <Button type="submit" loading={recover.isPending}>
                 {t('auth.savePassword')}

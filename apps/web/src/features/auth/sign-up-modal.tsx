@@ -102,11 +102,7 @@ export function SignUpModal({ onClose, onSwitch, onSignedIn }: Props) {
         <Stepper.Step label={t('auth.signupStepPassword')}>
           <form onSubmit={submitCredentials} noValidate>
             <Stack gap="sm">
-              <NewPasswordField
-                label={t('fields.password')}
-                data-autofocus
-                {...credentials.getInputProps('password')}
-              />
+              <NewPasswordField label={t('fields.password')} data-autofocus {...credentials.getInputProps('password')} />
               <PhoneField label={t('fields.phoneOptional')} {...credentials.getInputProps('phone')} />
               <FormError error={register.error} operation="register" />
               <Button type="submit" loading={register.isPending}>

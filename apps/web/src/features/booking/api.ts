@@ -126,7 +126,10 @@ export function goToCheckout({ checkout }: Checkout): void {
 export const appointmentPaymentKey = (appointmentId: string | undefined) => ['payments', 'appointment', appointmentId] as const;
 
 /** GET /v1/payments/appointment/:id; `poll` re-reads while the provider has not answered yet. */
-export function useAppointmentPayment(appointmentId: string | undefined, poll: (payment: AppointmentPayment | undefined, reads: number) => number | false) {
+export function useAppointmentPayment(
+  appointmentId: string | undefined,
+  poll: (payment: AppointmentPayment | undefined, reads: number) => number | false,
+) {
   return useQuery({
     queryKey: appointmentPaymentKey(appointmentId),
     queryFn: ({ signal }) => apiRequest<AppointmentPayment>(withId(paymentPaths.ofAppointment, appointmentId!), { signal }),

@@ -62,7 +62,10 @@ function BookingSteps({ step, user, patientId }: { step: BookingStep; user: User
   const props: StepProps = { user, patientId, draft, current: appointments.current };
   return (
     <Stack gap="lg">
-      <StepList step={step} reachable={(s) => redirectFor(s, { doctorId: draft.doctorId, slot: draft.slot, current: appointments.current }) === null} />
+      <StepList
+        step={step}
+        reachable={(s) => redirectFor(s, { doctorId: draft.doctorId, slot: draft.slot, current: appointments.current }) === null}
+      />
       {step === 1 && <SpecialistStep {...props} />}
       {step === 2 && <TimeStep {...props} />}
       {step === 3 && <DetailsStep {...props} />}

@@ -6,7 +6,10 @@ import { appointmentDateText, timeText, timeZoneText } from '../../lib/appointme
 import { specialisationText } from '../../lib/doctors.ts';
 
 /** How long a booked consultation lasts, in minutes. */
-export const appointmentMinutes = ({ appointment_date, appointment_endDate }: Pick<Appointment, 'appointment_date' | 'appointment_endDate'>) =>
+export const appointmentMinutes = ({
+  appointment_date,
+  appointment_endDate,
+}: Pick<Appointment, 'appointment_date' | 'appointment_endDate'>) =>
   Math.round((Date.parse(appointment_endDate) - Date.parse(appointment_date)) / 60_000);
 
 interface Props {
@@ -23,7 +26,10 @@ export function BookingSummary({ doctor, date, minutes, more }: Props) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? 'en';
   const rows = [
-    [t('booking.summary.specialist'), `${doctor.user_name} (${doctor.specialisations.map((item) => specialisationText(item, locale)).join(', ')})`],
+    [
+      t('booking.summary.specialist'),
+      `${doctor.user_name} (${doctor.specialisations.map((item) => specialisationText(item, locale)).join(', ')})`,
+    ],
     [t('booking.summary.date'), `${appointmentDateText(date, locale)} (${timeZoneText(new Date(date))})`],
     [t('booking.summary.length'), t('specialists.minutes', { count: minutes })],
     ...more,

@@ -6,7 +6,15 @@ import type { AppointmentPayment } from '@rozmova/contracts';
  */
 export type PaymentPlan = 'move' | 'free' | 'no-charge' | 'pay';
 
-export function paymentPlan({ moving, freeConsultations, price }: { moving: boolean; freeConsultations: number; price: number }): PaymentPlan {
+export function paymentPlan({
+  moving,
+  freeConsultations,
+  price,
+}: {
+  moving: boolean;
+  freeConsultations: number;
+  price: number;
+}): PaymentPlan {
   if (moving) return 'move';
   if (freeConsultations > 0) return 'free';
   return price > 0 ? 'pay' : 'no-charge';
@@ -29,5 +37,4 @@ export function paymentOutcome(payment: AppointmentPayment): PaymentOutcome {
 
 /** A failed payment can be tried again while the time is still held. */
 export const canRetry = (payment: AppointmentPayment, now: number) =>
-  payment.appointment_status === 'scheduled' &&
-  (payment.hold_expires_at === null || Date.parse(payment.hold_expires_at) > now);
+  payment.appointment_status === 'scheduled' && (payment.hold_expires_at === null || Date.parse(payment.hold_expires_at) > now);

@@ -19,7 +19,9 @@ export function PaymentResult({ patientId }: { patientId: string }) {
   const appointments = useCurrentAppointment(patientId);
   const appointmentId = params.get('appointment') ?? appointments.current?.id;
   const payment = useAppointmentPayment(appointmentId, (data, reads) =>
-    data?.appointment_paymentStatus === 'pending' && data.appointment_status === 'scheduled' && reads < PENDING_READS ? PENDING_INTERVAL_MS : false,
+    data?.appointment_paymentStatus === 'pending' && data.appointment_status === 'scheduled' && reads < PENDING_READS
+      ? PENDING_INTERVAL_MS
+      : false,
   );
   const checkout = useStartCheckout();
   const outcome = payment.data ? paymentOutcome(payment.data) : undefined;
@@ -45,7 +47,13 @@ export function PaymentResult({ patientId }: { patientId: string }) {
     content = (
       <Stack gap="md">
         <Alert
-          color={outcome === 'paid' || outcome === 'not-required' ? 'brand' : outcome === 'pending' || outcome === 'refunded' ? 'yellow' : 'danger'}
+          color={
+            outcome === 'paid' || outcome === 'not-required'
+              ? 'brand'
+              : outcome === 'pending' || outcome === 'refunded'
+                ? 'yellow'
+                : 'danger'
+          }
           variant="light"
           role="status"
           title={t(`booking.payment.${outcome}Title`)}

@@ -30,7 +30,12 @@ describe('the session block', () => {
 
 describe('cancelling', () => {
   const at = (hoursBefore: number) => start - hoursBefore * 60 * MINUTE;
-  const paid = { ...appointment, appointment_status: 'scheduled', appointment_paymentType: 'Patient', appointment_paymentStatus: 'paid' } as const;
+  const paid = {
+    ...appointment,
+    appointment_status: 'scheduled',
+    appointment_paymentType: 'Patient',
+    appointment_paymentStatus: 'paid',
+  } as const;
 
   it('refunds a paid appointment more than 24 hours ahead, not later', () => {
     expect(cancelTerms(paid, at(25))).toBe('refund');
@@ -47,8 +52,12 @@ describe('cancelling', () => {
   });
 
   it('gives a free consultation back, releases an unpaid hold', () => {
-    expect(cancelTerms({ ...paid, appointment_paymentType: 'ADRA', appointment_paymentStatus: 'not_required' }, at(3))).toBe('free-returned');
+    expect(cancelTerms({ ...paid, appointment_paymentType: 'ADRA', appointment_paymentStatus: 'not_required' }, at(3))).toBe(
+      'free-returned',
+    );
     expect(cancelTerms({ ...paid, appointment_paymentStatus: 'pending' }, at(30))).toBe('release-hold');
-    expect(cancelTerms({ ...paid, appointment_paymentType: 'None', appointment_paymentStatus: 'not_required' }, at(30))).toBe('nothing-paid');
+    expect(cancelTerms({ ...paid, appointment_paymentType: 'None', appointment_paymentStatus: 'not_required' }, at(30))).toBe(
+      'nothing-paid',
+    );
   });
 });

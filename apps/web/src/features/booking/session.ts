@@ -1,9 +1,4 @@
-import {
-  JOIN_OPENS_MINUTES,
-  PATIENT_CHANGE_LIMIT_MINUTES,
-  PATIENT_REFUND_LIMIT_HOURS,
-  type Appointment,
-} from '@rozmova/contracts';
+import { JOIN_OPENS_MINUTES, PATIENT_CHANGE_LIMIT_MINUTES, PATIENT_REFUND_LIMIT_HOURS, type Appointment } from '@rozmova/contracts';
 
 const MINUTE = 60_000;
 

@@ -61,11 +61,18 @@ export function SpecialistStep({ user, draft, current }: StepProps) {
         <Alert color="gray" variant="light" title={t('booking.step1.suggestionTitle')}>
           <Stack gap="xs">
             <Text size="sm">
-              {t('booking.step1.suggestionText', { names: suggested.map((item) => specialisationText(item, locale)).join(t('booking.step1.or')) })}
+              {t('booking.step1.suggestionText', {
+                names: suggested.map((item) => specialisationText(item, locale)).join(t('booking.step1.or')),
+              })}
             </Text>
             <Group gap="xs">
               {suggested.map((item) => (
-                <Button key={item} size="xs" variant={item === specialisation ? 'filled' : 'default'} onClick={() => setParam('specialisation', item)}>
+                <Button
+                  key={item}
+                  size="xs"
+                  variant={item === specialisation ? 'filled' : 'default'}
+                  onClick={() => setParam('specialisation', item)}
+                >
                   {t('booking.step1.showOnly', { name: specialisationText(item, locale) })}
                 </Button>
               ))}
@@ -81,7 +88,11 @@ export function SpecialistStep({ user, draft, current }: StepProps) {
           onChange={(event) => setParam('q', event.currentTarget.value)}
           style={{ flex: '1 1 14rem' }}
         />
-        <SpecialisationSelect value={specialisation} onChange={(value) => setParam('specialisation', value)} style={{ flex: '1 1 12rem' }} />
+        <SpecialisationSelect
+          value={specialisation}
+          onChange={(value) => setParam('specialisation', value)}
+          style={{ flex: '1 1 12rem' }}
+        />
       </Group>
       <DoctorList
         doctors={doctors}

@@ -16,7 +16,6 @@ import { paymentPlan } from './payment-plan.ts';
 import type { StepProps } from './step-props.ts';
 import { stepPath } from './steps.ts';
 
-
 /** Step 4: free, or the price and the way to the payment page; a booking waiting for its payment is paid here too. */
 export function PaymentStep(props: StepProps) {
   const { draft } = props;
@@ -95,7 +94,12 @@ function BookStep({ user, patientId, draft, current, doctorId, slot }: StepProps
             {t('booking.step4.paymentTitle')}
           </Title>
           {plan === 'move' && current && (
-            <Text>{t('booking.step4.moveText', { from: appointmentDateText(current.appointment_date, locale), to: appointmentDateText(slot, locale) })}</Text>
+            <Text>
+              {t('booking.step4.moveText', {
+                from: appointmentDateText(current.appointment_date, locale),
+                to: appointmentDateText(slot, locale),
+              })}
+            </Text>
           )}
           {plan === 'free' && <Text>{t('booking.step4.freeText', { count: freeConsultations })}</Text>}
           {plan === 'no-charge' && <Text>{t('booking.step4.noChargeText')}</Text>}

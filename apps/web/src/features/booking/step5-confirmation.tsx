@@ -64,10 +64,15 @@ function AppointmentSummary({ appointment }: { appointment: Appointment }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? 'en';
   const more: [string, string][] = [
-    [t('booking.summary.payment'), t(`booking.paymentStatus.${paymentStatusKey(appointment)}`, { price: priceText(appointment.appointment_price, locale) })],
+    [
+      t('booking.summary.payment'),
+      t(`booking.paymentStatus.${paymentStatusKey(appointment)}`, { price: priceText(appointment.appointment_price, locale) }),
+    ],
   ];
   if (appointment.appointment_reason) more.push([t('booking.summary.reason'), appointment.appointment_reason]);
-  return <BookingSummary doctor={appointment.doctor} date={appointment.appointment_date} minutes={appointmentMinutes(appointment)} more={more} />;
+  return (
+    <BookingSummary doctor={appointment.doctor} date={appointment.appointment_date} minutes={appointmentMinutes(appointment)} more={more} />
+  );
 }
 
 /** The .ics file, downloaded with the session token. */
@@ -79,7 +84,9 @@ function CalendarButton({ appointment }: { appointment: Appointment }) {
       <Button
         variant="default"
         loading={calendar.isPending}
-        onClick={() => calendar.mutate(appointment, { onError: (error) => notifications.show({ color: 'danger', message: errorText(t, error) }) })}
+        onClick={() =>
+          calendar.mutate(appointment, { onError: (error) => notifications.show({ color: 'danger', message: errorText(t, error) }) })
+        }
       >
         {t('booking.step5.addToCalendar')}
       </Button>
@@ -164,7 +171,10 @@ function PaymentStatus({ appointment }: { appointment: Appointment }) {
   );
 }
 
-function countdownText(t: (key: string, options?: Record<string, unknown>) => string, { days, hours, minutes, seconds }: Countdown): string {
+function countdownText(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  { days, hours, minutes, seconds }: Countdown,
+): string {
   if (days > 0) return t('booking.session.inDays', { days, hours });
   if (hours > 0) return t('booking.session.inHours', { hours, minutes });
   return t('booking.session.inMinutes', { minutes, seconds: String(seconds).padStart(2, '0') });
@@ -189,7 +199,10 @@ function SessionBlock({ appointment, now }: { appointment: Appointment; now: num
         <Title order={2} fz="lg" id="booking-session-title">
           {t('booking.session.title')}
         </Title>
-        <Text fw={600} aria-live={timing.phase === 'waiting' && timing.untilStart.days === 0 && timing.untilStart.hours === 0 ? 'off' : 'polite'}>
+        <Text
+          fw={600}
+          aria-live={timing.phase === 'waiting' && timing.untilStart.days === 0 && timing.untilStart.hours === 0 ? 'off' : 'polite'}
+        >
           {timing.phase === 'waiting'
             ? countdownText(t, timing.untilStart)
             : timing.phase === 'open'

@@ -7,7 +7,14 @@ export const stepPath = (step: BookingStep) => `/user/appointment-step${step}`;
 export const PAYMENT_SUCCESS_PATH = '/user/payment-success';
 
 /** The page names of the booking route `/user/:page`. */
-export const bookingPages = ['appointment-step1', 'appointment-step2', 'appointment-step3', 'appointment-step4', 'appointment-step5', 'payment-success'] as const;
+export const bookingPages = [
+  'appointment-step1',
+  'appointment-step2',
+  'appointment-step3',
+  'appointment-step4',
+  'appointment-step5',
+  'payment-success',
+] as const;
 export type BookingPage = (typeof bookingPages)[number];
 export const isBookingPage = (value: string | undefined): value is BookingPage => bookingPages.includes(value as BookingPage);
 export const stepOfPage = (page: BookingPage): BookingStep | null =>

@@ -31,11 +31,14 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
     <Modal opened onClose={onClose} title={t('profile.changePasswordTitle')}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <PasswordField label={t('fields.currentPassword')} autoComplete="current-password" required data-autofocus {...form.getInputProps('current_password')} />
-          <NewPasswordField
-            label={t('fields.newPassword')}
-            {...form.getInputProps('new_password')}
+          <PasswordField
+            label={t('fields.currentPassword')}
+            autoComplete="current-password"
+            required
+            data-autofocus
+            {...form.getInputProps('current_password')}
           />
+          <NewPasswordField label={t('fields.newPassword')} {...form.getInputProps('new_password')} />
           <FormError error={update.error} />
           <Button type="submit" loading={update.isPending}>
             {t('auth.savePassword')}

@@ -20,7 +20,13 @@ export function ConfirmPasswordForm({ onConfirmed }: { onConfirmed: () => void }
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <PasswordField label={t('fields.password')} autoComplete="current-password" required data-autofocus {...form.getInputProps('password')} />
+        <PasswordField
+          label={t('fields.password')}
+          autoComplete="current-password"
+          required
+          data-autofocus
+          {...form.getInputProps('password')}
+        />
         <FormError error={verify.error} />
         <Button type="submit" loading={verify.isPending}>
           {t('common.continue')}

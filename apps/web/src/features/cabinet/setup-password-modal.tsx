@@ -29,11 +29,7 @@ export function SetupPasswordModal({ onClose }: { onClose: () => void }) {
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text>{t('profile.setupPasswordText')}</Text>
-          <NewPasswordField
-            label={t('fields.newPassword')}
-            data-autofocus
-            {...form.getInputProps('password')}
-          />
+          <NewPasswordField label={t('fields.newPassword')} data-autofocus {...form.getInputProps('password')} />
           <FormError error={setup.error} />
           <Button type="submit" loading={setup.isPending}>
             {t('auth.savePassword')}

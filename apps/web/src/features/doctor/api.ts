@@ -39,7 +39,10 @@ export function useUpdateDoctor(id: string) {
     onSuccess: (doctor) => {
       client.setQueryData(doctorKey(id), doctor);
       // New hours change the free slots anyone sees; lists show the name, price and specialisations.
-      void client.invalidateQueries({ queryKey: ['doctors'], predicate: (query) => query.queryKey[1] !== 'one' || query.queryKey[2] !== id });
+      void client.invalidateQueries({
+        queryKey: ['doctors'],
+        predicate: (query) => query.queryKey[1] !== 'one' || query.queryKey[2] !== id,
+      });
     },
   });
 }
@@ -48,8 +51,7 @@ export function useUpdateDoctor(id: string) {
 export function useDoctorAppointments(doctorId: string, from: string) {
   return useQuery({
     queryKey: ['appointments', 'doctor', doctorId, from],
-    queryFn: ({ signal }) =>
-      apiRequest<Appointment[]>(appointmentPaths.appointments, { query: { doctorId, from, limit: 200 }, signal }),
+    queryFn: ({ signal }) => apiRequest<Appointment[]>(appointmentPaths.appointments, { query: { doctorId, from, limit: 200 }, signal }),
     enabled: doctorId !== '',
   });
 }

@@ -9,7 +9,18 @@ import { errorText } from '../../lib/api-errors.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useDoctorAppointments, useJoinMeeting, useUpdateAppointment } from './api.ts';
 import { priceText } from './schedule-form.ts';
-import { canCancel, canComplete, canJoin, groupAppointments, joinOpensAt, listFrom, localTimeZone, nextChange, rangeText, timeText } from './times.ts';
+import {
+  canCancel,
+  canComplete,
+  canJoin,
+  groupAppointments,
+  joinOpensAt,
+  listFrom,
+  localTimeZone,
+  nextChange,
+  rangeText,
+  timeText,
+} from './times.ts';
 
 const statusColor: Record<Appointment['appointment_status'], string> = {
   scheduled: 'brand',
@@ -53,7 +64,11 @@ export function AppointmentsPanel({ doctorId, timeZone }: { doctorId: string; ti
   ];
   return (
     <Stack gap="lg">
-      <Switch label={t('doctor.showCancelled')} checked={withCancelled} onChange={(event) => setWithCancelled(event.currentTarget.checked)} />
+      <Switch
+        label={t('doctor.showCancelled')}
+        checked={withCancelled}
+        onChange={(event) => setWithCancelled(event.currentTarget.checked)}
+      />
       {sections.map((section) => (
         <section key={section.id} aria-labelledby={section.id}>
           <Title order={2} fz="lg" id={section.id} mb="sm">
@@ -145,7 +160,13 @@ function AppointmentItem({ appointment, now, timeZone, onComplete, onCancel }: I
         )}
         <Group gap="xs" mt={4}>
           {(appointment.appointment_status === 'scheduled' || appointment.appointment_status === 'running') && (
-            <Button size="sm" onClick={joinMeeting} disabled={!joinable} loading={join.isPending} aria-label={t('doctor.joinNamed', { name })}>
+            <Button
+              size="sm"
+              onClick={joinMeeting}
+              disabled={!joinable}
+              loading={join.isPending}
+              aria-label={t('doctor.joinNamed', { name })}
+            >
               {t('doctor.join')}
             </Button>
           )}

@@ -32,7 +32,12 @@ export function DoctorPage() {
       <Title order={1}>{t('doctor.title')}</Title>
       {isAdmin && <DoctorPicker value={doctorId} onChange={(id) => setParam('doctorId', id)} />}
       {doctorId ? (
-        <DoctorConsole key={doctorId} doctorId={doctorId} tab={tab} onTab={(value) => setParam('tab', value === 'schedule' ? value : null)} />
+        <DoctorConsole
+          key={doctorId}
+          doctorId={doctorId}
+          tab={tab}
+          onTab={(value) => setParam('tab', value === 'schedule' ? value : null)}
+        />
       ) : (
         <Text>{t('doctor.chooseDoctor')}</Text>
       )}
@@ -49,7 +54,10 @@ function DoctorPicker({ value, onChange }: { value: string; onChange: (id: strin
         label={t('doctor.pickDoctor')}
         value={value}
         onChange={(event) => onChange(event.currentTarget.value)}
-        data={[{ value: '', label: t('doctor.pickDoctorPlaceholder') }, ...(doctors.data ?? []).map((doctor) => ({ value: doctor.id, label: doctor.user_name }))]}
+        data={[
+          { value: '', label: t('doctor.pickDoctorPlaceholder') },
+          ...(doctors.data ?? []).map((doctor) => ({ value: doctor.id, label: doctor.user_name })),
+        ]}
         w={{ base: '100%', sm: 320 }}
       />
       <FormError error={doctors.error} />
@@ -63,7 +71,9 @@ function Summary({ doctor }: { doctor: Doctor }) {
     doctor.rating === null
       ? t('doctor.noRating')
       : t('doctor.rating', {
-          rating: new Intl.NumberFormat(i18n.resolvedLanguage === 'uk' ? 'uk-UA' : 'en-GB', { maximumFractionDigits: 1 }).format(doctor.rating),
+          rating: new Intl.NumberFormat(i18n.resolvedLanguage === 'uk' ? 'uk-UA' : 'en-GB', { maximumFractionDigits: 1 }).format(
+            doctor.rating,
+          ),
           count: doctor.rating_count,
         });
   return (

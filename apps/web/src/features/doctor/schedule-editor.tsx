@@ -45,9 +45,7 @@ export function ScheduleEditor({ doctor }: { doctor: Doctor }) {
   const form = useForm<ScheduleFormValues>({
     initialValues: toFormValues(doctor, randomId),
     validate: (values) =>
-      Object.fromEntries(
-        Object.entries(validateSchedule(values)).map(([path, key]) => [path, t(key, numberRanges[path] ?? {})]),
-      ),
+      Object.fromEntries(Object.entries(validateSchedule(values)).map(([path, key]) => [path, t(key, numberRanges[path] ?? {})])),
   });
 
   const submit = form.onSubmit((values) =>
@@ -82,9 +80,27 @@ export function ScheduleEditor({ doctor }: { doctor: Doctor }) {
 
         <SectionCard title={t('doctor.bookingRules')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <NumberInput label={t('doctor.consultationMinutes')} min={15} max={180} allowDecimal={false} {...form.getInputProps('consultation_minutes')} />
-            <NumberInput label={t('doctor.bufferMinutes')} min={0} max={120} allowDecimal={false} {...form.getInputProps('buffer_minutes')} />
-            <NumberInput label={t('doctor.minNoticeMinutes')} min={0} max={10080} allowDecimal={false} {...form.getInputProps('min_notice_minutes')} />
+            <NumberInput
+              label={t('doctor.consultationMinutes')}
+              min={15}
+              max={180}
+              allowDecimal={false}
+              {...form.getInputProps('consultation_minutes')}
+            />
+            <NumberInput
+              label={t('doctor.bufferMinutes')}
+              min={0}
+              max={120}
+              allowDecimal={false}
+              {...form.getInputProps('buffer_minutes')}
+            />
+            <NumberInput
+              label={t('doctor.minNoticeMinutes')}
+              min={0}
+              max={10080}
+              allowDecimal={false}
+              {...form.getInputProps('min_notice_minutes')}
+            />
             <NumberInput label={t('doctor.horizonDays')} min={1} max={365} allowDecimal={false} {...form.getInputProps('horizon_days')} />
             <Select
               label={t('doctor.timeZone')}
@@ -114,7 +130,13 @@ export function ScheduleEditor({ doctor }: { doctor: Doctor }) {
               </Group>
             </Checkbox.Group>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <NumberInput label={t('doctor.experienceYears')} min={0} max={70} allowDecimal={false} {...form.getInputProps('experience_years')} />
+              <NumberInput
+                label={t('doctor.experienceYears')}
+                min={0}
+                max={70}
+                allowDecimal={false}
+                {...form.getInputProps('experience_years')}
+              />
               <NumberInput
                 label={t('doctor.priceUah')}
                 description={t('doctor.priceHint')}
@@ -172,7 +194,17 @@ function SectionCard({ title, hint, children }: { title: string; hint?: string; 
 }
 
 /** The start and end inputs of one interval, with its remove button. */
-function IntervalInputs({ form, path, index, removeLabel }: { form: Form; path: 'weekly_hours' | 'extra_hours'; index: number; removeLabel: string }) {
+function IntervalInputs({
+  form,
+  path,
+  index,
+  removeLabel,
+}: {
+  form: Form;
+  path: 'weekly_hours' | 'extra_hours';
+  index: number;
+  removeLabel: string;
+}) {
   const { t } = useTranslation();
   return (
     <Group gap="xs" align="flex-start" wrap="nowrap">
@@ -215,7 +247,9 @@ function WeeklyHoursCard({ form }: { form: Form }) {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
         {WEEKDAYS.map((weekday) => {
           const day = weekdayName(weekday, language);
-          const intervals = form.values.weekly_hours.map((hours, index) => ({ hours, index })).filter(({ hours }) => hours.weekday === weekday);
+          const intervals = form.values.weekly_hours
+            .map((hours, index) => ({ hours, index }))
+            .filter(({ hours }) => hours.weekday === weekday);
           return (
             <Fieldset key={weekday} legend={day} variant="filled" p="sm">
               <Stack gap="xs">
@@ -280,7 +314,11 @@ function DaysOffCard({ form }: { form: Form }) {
               <li key={day}>
                 <Group gap="xs">
                   <Text>{text}</Text>
-                  <CloseButton size="sm" onClick={() => form.removeListItem('days_off', index)} aria-label={t('doctor.removeDayOff', { date: text })} />
+                  <CloseButton
+                    size="sm"
+                    onClick={() => form.removeListItem('days_off', index)}
+                    aria-label={t('doctor.removeDayOff', { date: text })}
+                  />
                 </Group>
                 <ListError form={form} path={`days_off.${index}`} />
               </li>
@@ -306,7 +344,11 @@ function ExtraHoursCard({ form }: { form: Form }) {
               form={form}
               path="extra_hours"
               index={index}
-              removeLabel={t('doctor.removeExtraHours', { date: calendarDateText(hours.date, language), start: hours.start, end: hours.end })}
+              removeLabel={t('doctor.removeExtraHours', {
+                date: calendarDateText(hours.date, language),
+                start: hours.start,
+                end: hours.end,
+              })}
             />
           </Group>
         ))}

@@ -165,4 +165,3 @@ export function validateSchedule(values: ScheduleFormValues): ScheduleProblems {
   if (photo !== '' && !/^https?:\/\/\S+$/i.test(photo)) problems.photo_url = 'doctor.validation.url';
   return problems;
 }
-

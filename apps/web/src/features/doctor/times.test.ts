@@ -1,6 +1,16 @@
 import type { Appointment } from '@rozmova/contracts';
 import { describe, expect, it } from 'vitest';
-import { calendarDateText, canCancel, canComplete, canJoin, groupAppointments, nextChange, rangeText, weekdayName, zoneDateKey } from './times.ts';
+import {
+  calendarDateText,
+  canCancel,
+  canComplete,
+  canJoin,
+  groupAppointments,
+  nextChange,
+  rangeText,
+  weekdayName,
+  zoneDateKey,
+} from './times.ts';
 
 type Slim = Pick<Appointment, 'id' | 'appointment_status' | 'appointment_date' | 'appointment_endDate'>;
 const appointment = (id: string, date: string, status: Appointment['appointment_status'] = 'scheduled'): Slim => ({

@@ -28,7 +28,9 @@ export function rangeText(startIso: string, endIso: string, locale: string, time
 /** The weekday name of ISO weekday 1 (Monday) … 7 (Sunday), capitalised, in the interface language. */
 export function weekdayName(weekday: number, locale: string): string {
   // 1 January 2024 was a Monday.
-  const name = new Intl.DateTimeFormat(intlLocale(locale), { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, weekday)));
+  const name = new Intl.DateTimeFormat(intlLocale(locale), { weekday: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2024, 0, weekday)),
+  );
   return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
 }
 
@@ -40,7 +42,10 @@ export function calendarDateText(date: string, locale: string): string {
 }
 
 /** The doctor may join from 10 minutes before the start (PRODUCT.md); a running meeting stays open until it is completed. */
-export function canJoin(appointment: Pick<Appointment, 'appointment_status' | 'appointment_date' | 'appointment_endDate'>, now: Date): boolean {
+export function canJoin(
+  appointment: Pick<Appointment, 'appointment_status' | 'appointment_date' | 'appointment_endDate'>,
+  now: Date,
+): boolean {
   if (appointment.appointment_status === 'running') return true;
   if (appointment.appointment_status !== 'scheduled') return false;
   const opens = Date.parse(appointment.appointment_date) - JOIN_OPENS_MINUTES * 60_000;

@@ -8,7 +8,6 @@ import { isEmail } from '../../lib/validation.ts';
 import { runtimeConfig } from '../../lib/runtime-config.ts';
 import { useSendContactMessage } from './api.ts';
 
-
 export function ContactsPage() {
   const { t } = useTranslation();
   const send = useSendContactMessage();
@@ -17,8 +16,7 @@ export function ContactsPage() {
     validate: {
       name: (value) => (value.trim() ? null : t('validation.nameRequired')),
       email: (value) => (isEmail(value) ? null : t('validation.email')),
-      message: (value) =>
-        !value.trim() ? t('validation.messageRequired') : value.length > 5000 ? t('validation.messageTooLong') : null,
+      message: (value) => (!value.trim() ? t('validation.messageRequired') : value.length > 5000 ? t('validation.messageTooLong') : null),
     },
   });
 

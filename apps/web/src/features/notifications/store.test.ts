@@ -44,7 +44,10 @@ describe('notification list rules (SPEC.md §4)', () => {
   });
 
   it('does not list one twice when the realtime event and a refetch both bring it', () => {
-    const state = addNotification(fromServer({ notifications: [notification('a'), notification('b')], unread_count: 2 }), notification('b'));
+    const state = addNotification(
+      fromServer({ notifications: [notification('a'), notification('b')], unread_count: 2 }),
+      notification('b'),
+    );
     expect(ids(state)).toEqual(['b', 'a']);
   });
 

@@ -49,7 +49,13 @@ function VisitorQuiz({ questions }: { questions: QuizQuestion[] }) {
   const patient = cardIdOf(user) !== undefined;
 
   if (step === 'intro') {
-    return <QuizIntro questionCount={questions.length} answered={toResults(questions, run.answers).length} onStart={() => setStep('questions')} />;
+    return (
+      <QuizIntro
+        questionCount={questions.length}
+        answered={toResults(questions, run.answers).length}
+        onStart={() => setStep('questions')}
+      />
+    );
   }
 
   if (step === 'done') {

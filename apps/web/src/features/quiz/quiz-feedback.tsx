@@ -35,7 +35,11 @@ export function QuizFeedback({ userId }: { userId: string }) {
           <Title order={2} fz="lg" id="quiz-feedback-title">
             {t('quiz.feedbackTitle')}
           </Title>
-          <Box role="radiogroup" aria-labelledby="quiz-feedback-rating" aria-describedby={missingRating ? 'quiz-feedback-rating-error' : undefined}>
+          <Box
+            role="radiogroup"
+            aria-labelledby="quiz-feedback-rating"
+            aria-describedby={missingRating ? 'quiz-feedback-rating-error' : undefined}
+          >
             <Text id="quiz-feedback-rating" size="sm" fw={500} mb={4}>
               {t('quiz.feedbackRating')}
             </Text>

@@ -134,7 +134,13 @@ function PatientQuiz({ cardId, card, questions, onCompleted }: PatientQuizProps)
   }, []);
 
   if (step === 'intro') {
-    return <QuizIntro questionCount={questions.length} answered={toResults(questions, run.answers).length} onStart={() => setStep('questions')} />;
+    return (
+      <QuizIntro
+        questionCount={questions.length}
+        answered={toResults(questions, run.answers).length}
+        onStart={() => setStep('questions')}
+      />
+    );
   }
 
   return (

@@ -8,7 +8,12 @@ import { landingBookingError } from './booking-error.ts';
 const i18n = i18next.createInstance();
 
 beforeAll(async () => {
-  await i18n.init({ lng: 'uk', fallbackLng: 'en', resources: { en: { translation: en }, uk: { translation: uk } }, interpolation: { escapeValue: false } });
+  await i18n.init({
+    lng: 'uk',
+    fallbackLng: 'en',
+    resources: { en: { translation: en }, uk: { translation: uk } },
+    interpolation: { escapeValue: false },
+  });
 });
 
 describe('landingBookingError (SPEC.md §8 create-appointment-with-login)', () => {
@@ -19,7 +24,9 @@ describe('landingBookingError (SPEC.md §8 create-appointment-with-login)', () =
   });
 
   it('shows the server’s message, translated when the app knows its code', () => {
-    expect(landingBookingError(i18n.getFixedT('uk'), new ApiError(409, { code: 'SOMETHING_NEW', message: 'Clinic closed' }))).toBe('Clinic closed');
+    expect(landingBookingError(i18n.getFixedT('uk'), new ApiError(409, { code: 'SOMETHING_NEW', message: 'Clinic closed' }))).toBe(
+      'Clinic closed',
+    );
     expect(landingBookingError(i18n.getFixedT('en'), new ApiError(409, { code: 'APPOINTMENT_SLOT_TAKEN', message: 'taken' }))).toBe(
       en.errors.code.APPOINTMENT_SLOT_TAKEN,
     );

@@ -91,9 +91,7 @@ export function LandingBookingModal({ doctor, onClose }: { doctor: Doctor; onClo
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
             <Group gap="xs" justify="space-between">
-              <Text fw={600}>
-                {slot && `${appointmentDateText(slot, locale)} (${timeZoneText(new Date(slot))})`}
-              </Text>
+              <Text fw={600}>{slot && `${appointmentDateText(slot, locale)} (${timeZoneText(new Date(slot))})`}</Text>
               <Button variant="subtle" size="compact-sm" onClick={() => setStage('time')}>
                 {t('specialists.book.changeTime')}
               </Button>
@@ -109,7 +107,15 @@ export function LandingBookingModal({ doctor, onClose }: { doctor: Doctor; onClo
                 {offerLogIn && (
                   <>
                     {' '}
-                    <Anchor component="button" type="button" inherit fw={700} c="var(--mantine-color-text)" underline="always" onClick={logIn}>
+                    <Anchor
+                      component="button"
+                      type="button"
+                      inherit
+                      fw={700}
+                      c="var(--mantine-color-text)"
+                      underline="always"
+                      onClick={logIn}
+                    >
                       {t('specialists.book.logIn')}
                     </Anchor>
                   </>

@@ -53,7 +53,8 @@ export function createLiqpayProvider(settings: LiqpaySettings, fetchImpl: typeof
       const body = (await response.json().catch(() => undefined)) as { result?: string; status?: string; err_code?: string } | undefined;
       const refunded = response.ok && body !== undefined && body.result !== 'error' && (body.status === 'reversed' || body.result === 'ok');
       // The error names LiqPay's code only: its description can repeat payment details.
-      if (!refunded) throw new Error(`LiqPay refused the refund (HTTP ${response.status}, ${body?.err_code ?? body?.status ?? 'no answer'})`);
+      if (!refunded)
+        throw new Error(`LiqPay refused the refund (HTTP ${response.status}, ${body?.err_code ?? body?.status ?? 'no answer'})`);
     },
   };
 }

@@ -48,7 +48,9 @@ export interface Provider {
 
 /** LiqPay's signature, also used by the sandbox: base64(sha1(secret + data + secret)). */
 export const signData = (secret: string, data: string) =>
-  createHash('sha1').update(secret + data + secret).digest('base64');
+  createHash('sha1')
+    .update(secret + data + secret)
+    .digest('base64');
 
 export const encodeData = (value: object) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64');
 

@@ -9,7 +9,13 @@ export const SANDBOX_PUBLIC_KEY = 'sandbox';
  */
 export function createSandboxProvider(settings: { secret: () => Promise<string>; checkoutUrl: (paymentId: string) => string }): Provider & {
   /** The callback the page's button posts: status `success` or `failure`. */
-  signedCallback(input: { orderId: string; paymentId: string; amount: number; description: string; status: 'success' | 'failure' }): Promise<{ data: string; signature: string }>;
+  signedCallback(input: {
+    orderId: string;
+    paymentId: string;
+    amount: number;
+    description: string;
+    status: 'success' | 'failure';
+  }): Promise<{ data: string; signature: string }>;
 } {
   let secret: string | undefined;
   const load = async () => (secret ??= await settings.secret());
