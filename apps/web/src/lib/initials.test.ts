@@ -19,4 +19,20 @@ describe('initials (SPEC.md §9)', () => {
   it('keeps a letter outside the basic plane whole', () => {
     expect(initials('𝒜lice Bee')).toBe('𝒜B');
   });
+
+  it('skips titles before the name, with or without a dot, in both languages', () => {
+    expect(initials('Др. Ігор Савчук')).toBe('ІС');
+    expect(initials('Dr. Olena Kovalenko')).toBe('OK');
+    expect(initials('Dr Olena Kovalenko')).toBe('OK');
+    expect(initials('Prof. Anna Lee')).toBe('AL');
+    expect(initials('проф. Марія Іваненко')).toBe('МІ');
+    expect(initials('Prof. Dr. Anna Lee')).toBe('AL');
+    expect(initials('Доц. Петро')).toBe('П');
+  });
+
+  it('keeps a word that only starts like a title, and a name made only of titles', () => {
+    expect(initials('Drew Barry')).toBe('DB');
+    expect(initials('Доценко Олег')).toBe('ДО');
+    expect(initials('Dr.')).toBe('D');
+  });
 });
