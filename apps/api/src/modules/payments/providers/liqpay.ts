@@ -1,7 +1,6 @@
 import { encodeData, parseLiqpayShape, signData, toHryvnias, verifySignature, type Provider } from './provider.ts';
 
 export const LIQPAY_CHECKOUT_URL = 'https://www.liqpay.ua/api/3/checkout';
-export const LIQPAY_API_URL = 'https://www.liqpay.ua/api/request';
 
 export interface LiqpaySettings {
   publicKey: string;
