@@ -60,6 +60,18 @@ export const defaultQuizLevelRules: readonly QuizLevelRule[] = [
   { level: 'green', letter: 'A', min: 34, max: 50 },
 ];
 
+/** How many answers of each letter a result has. */
+export type QuizCounts = Record<QuizAnswerValue, number>;
+
+/** The level of a result: the first rule (in order) whose letter count lies within min..max; none → `unknown`. */
+export function quizLevelOf(rules: readonly QuizLevelRule[], counts: QuizCounts): QuizLevel {
+  for (const rule of rules) {
+    const value = counts[rule.letter];
+    if (value >= rule.min && value <= rule.max) return rule.level;
+  }
+  return 'unknown';
+}
+
 export const chatPatientStatuses = ['new', 'active', 'awaiting', 'closed'] as const;
 export type ChatPatientStatus = (typeof chatPatientStatuses)[number];
 

@@ -343,7 +343,7 @@ const expected: Record<string, Row> = {
   'POST /v1/quizz': adminOnly(201),
   'PUT /v1/quizz/:id': adminOnly(200),
   'DELETE /v1/quizz/:id': adminOnly(204),
-  'GET /v1/quizz/level-rules': adminOnly(200),
+  'GET /v1/quizz/level-rules': everyone(200),
   'PUT /v1/quizz/level-rules': adminOnly(200),
   // The owner's record and card: operators, admins and the owner's doctor read them; another patient or another doctor
   // is told they do not exist (404), not refused.

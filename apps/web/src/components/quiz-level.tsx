@@ -1,4 +1,4 @@
-import { Alert, Anchor, Box, Group, List, Text } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import type { QuizLevel } from '@rozmova/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -66,5 +66,51 @@ export function CrisisHelp() {
         </List.Item>
       </List>
     </Alert>
+  );
+}
+
+/** The advice for a level, from the locales: a result is read in the reader's language, whatever language it was made in. */
+export function QuizAdvice({ level, titleId }: { level: QuizLevel; titleId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Title order={2} fz="xl" id={titleId}>
+        {t(`quiz.advice.${level}.title`)}
+      </Title>
+      <Group gap="xs">
+        <Text>{t('quiz.level')}</Text>
+        <QuizLevelMark level={level} />
+      </Group>
+      <Text>{t(`quiz.advice.${level}.text`)}</Text>
+    </>
+  );
+}
+
+/**
+ * What to do after a result, for every level (never a dead end): book a specialist (a patient at step 1, anyone else
+ * on the specialists page) and take the self-check again.
+ */
+export function QuizNextSteps({ level, onRetake }: { level: QuizLevel; onRetake: () => void }) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const filter = level === 'red' ? '?specialisation=psychotherapist' : '';
+  const bookingLink = user?.role_specific_data.patient ? `/user/appointment-step1${filter}` : `/our-specialists${filter}`;
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="quiz-next-title">
+      <Stack gap="sm">
+        <Title order={2} fz="lg" id="quiz-next-title">
+          {t('quiz.nextTitle')}
+        </Title>
+        <Text>{t(`quiz.nextSteps.${level}`)}</Text>
+        <Group gap="sm">
+          <Button component={Link} to={bookingLink}>
+            {t('quiz.bookSpecialist')}
+          </Button>
+          <Button variant="default" onClick={onRetake}>
+            {t('quiz.retake')}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
   );
 }

@@ -68,6 +68,9 @@ export function QuizQuestionStep({ questions, run, onFinish, finishing = false, 
   const { t } = useTranslation();
   const language = useTextLanguage();
   const heading = useRef<HTMLHeadingElement>(null);
+  // When a pointer (mouse, finger) last pressed an answer: such a choice moves on at once. A keyboard's arrows only
+  // select, so keyboard users move on with Enter or Next and never skip a question by looking through the answers.
+  const pressedAt = useRef(0);
   const question = questions[index];
   const count = questions.length;
   const percent = progressPercent(index, count);
@@ -107,7 +110,18 @@ export function QuizQuestionStep({ questions, run, onFinish, finishing = false, 
             onChange={(answerId) => run.answer(question.id, answerId)}
             styles={{ label: { fontSize: 'var(--mantine-font-size-lg)', marginBottom: 'var(--mantine-spacing-sm)' } }}
           >
-            <Stack gap="sm">
+            <Stack
+              gap="sm"
+              onPointerDown={() => (pressedAt.current = Date.now())}
+              onClick={(event) => {
+                // The radio's own click (a click on its label clicks it too), also on the answer already chosen.
+                const input = event.target;
+                if (!(input instanceof HTMLInputElement) || input.type !== 'radio') return;
+                if (last || Date.now() - pressedAt.current > 1000) return;
+                run.answer(question.id, input.value);
+                run.next();
+              }}
+            >
               {question.question_answers.map((answer) => (
                 <Radio key={answer.id} value={answer.id} label={answer.text[language]} />
               ))}

@@ -1,13 +1,16 @@
-import type { QuizQuestion } from '@rozmova/contracts';
+import { defaultQuizLevelRules, quizLevelOf, type QuizQuestion } from '@rozmova/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   allAnswered,
   canGoBack,
   clearDraft,
+  countAnswers,
   fromResults,
   hasFinishedVisitorQuiz,
   isLastQuestion,
   nextIndex,
+  parseQuizNote,
+  parseQuizScore,
   patientQuizKey,
   previousIndex,
   progressPercent,
@@ -95,5 +98,24 @@ describe('quiz answers', () => {
     expect(hasFinishedVisitorQuiz()).toBe(false);
     writeDraft(VISITOR_QUIZ_KEY, { answers: { q1: 'q1-A' }, index: 0, finished: true });
     expect(hasFinishedVisitorQuiz()).toBe(true);
+  });
+});
+
+describe('a visitor scored in the browser and stored results read back', () => {
+  it('counts the letters of the answers given and scores them with the same rules as the server', () => {
+    const answers = { q1: 'q1-B', q2: 'q2-B', q3: 'q3-C', q9: 'q9-A' };
+    expect(countAnswers(questions, answers)).toEqual({ A: 0, B: 2, C: 1 });
+    expect(quizLevelOf(defaultQuizLevelRules, { A: 10, B: 20, C: 20 })).toBe('red');
+    expect(quizLevelOf(defaultQuizLevelRules, { A: 30, B: 0, C: 20 })).toBe('unknown');
+    expect(quizLevelOf(defaultQuizLevelRules, { A: 40, B: 0, C: 10 })).toBe('yellow');
+  });
+
+  it('parses a stored score and a completion note; anything else is left alone', () => {
+    expect(parseQuizScore('A: 30, B: 0, C: 20')).toEqual({ A: 30, B: 0, C: 20 });
+    expect(parseQuizScore('thirty')).toBeUndefined();
+    expect(parseQuizNote('unknown, A: 30, B: 0, C: 20')).toEqual({ level: 'unknown', counts: { A: 30, B: 0, C: 20 } });
+    expect(parseQuizNote('red, A: 1, B: 20, C: 29')?.level).toBe('red');
+    expect(parseQuizNote('Call back, A: 1, B: 2, C: 3')).toBeUndefined();
+    expect(parseQuizNote('Patient doing well')).toBeUndefined();
   });
 });

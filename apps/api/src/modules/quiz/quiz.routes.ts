@@ -27,7 +27,8 @@ export function registerQuizRoutes(app: FastifyInstance, deps: { quiz: QuizServi
     async (request, reply) => reply.status(201).send(await deps.quiz.create(request.body)),
   );
 
-  r.get(quizPaths.levelRules, { config: adminOnly, schema: { response: { 200: quizLevelRulesSchema } } }, async () =>
+  // Public: the browser scores a visitor's self-check with them, so a visitor's answers never leave the device.
+  r.get(quizPaths.levelRules, { config: { access: 'public' }, schema: { response: { 200: quizLevelRulesSchema } } }, async () =>
     deps.quiz.levelRules(),
   );
 

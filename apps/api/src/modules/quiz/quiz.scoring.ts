@@ -1,15 +1,9 @@
-import type { QuizAnswerValue, QuizLevel, QuizLevelRule } from '@rozmova/contracts';
+import { quizLevelOf, type QuizCounts, type QuizLevel, type QuizLevelRule } from '@rozmova/contracts';
 
-export type QuizCounts = Record<QuizAnswerValue, number>;
+export type { QuizCounts };
 
-/** The level of a result: the first rule (in order) whose letter count lies within min..max; none → `unknown`. */
-export function scoreQuiz(rules: readonly QuizLevelRule[], counts: QuizCounts): QuizLevel {
-  for (const rule of rules) {
-    const value = counts[rule.letter];
-    if (value >= rule.min && value <= rule.max) return rule.level;
-  }
-  return 'unknown';
-}
+/** The level of a result (one function for the server and a visitor's browser, in the contracts). */
+export const scoreQuiz = (rules: readonly QuizLevelRule[], counts: QuizCounts): QuizLevel => quizLevelOf(rules, counts);
 
 /** Which levels some split of `questionCount` answers into A, B and C reaches under the rules. */
 export function reachableLevels(rules: readonly QuizLevelRule[], questionCount: number): Record<QuizLevel, boolean> {

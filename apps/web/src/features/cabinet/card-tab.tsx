@@ -6,6 +6,22 @@ import { FormError } from '../../components/form-error.tsx';
 import { CrisisHelp, QuizLevelMark } from '../../components/quiz-level.tsx';
 import { dateTimeText } from '../../lib/dates.ts';
 import { latestRecommendation, usePatientCard } from '../../lib/patient-card.ts';
+import { parseQuizNote, parseQuizScore } from '../../lib/quiz.ts';
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** A stored score in the reader's language (it is the same in both, but is read back from its counts). */
+function scoreText(t: Translate, score: string): string {
+  const counts = parseQuizScore(score);
+  return counts ? t('quiz.counts', { a: counts.A, b: counts.B, c: counts.C }) : score;
+}
+
+/** The server's completion note ("<level>, A: n, B: n, C: n") in the reader's language; other notes as written. */
+function noteText(t: Translate, text: string): string {
+  const note = parseQuizNote(text);
+  if (!note) return text;
+  return t('quiz.noteResult', { level: t(`quiz.levels.${note.level}`), a: note.counts.A, b: note.counts.B, c: note.counts.C });
+}
 
 function quizAction(card: PatientCard): 'take' | 'continue' | 'retake' {
   if (!card.patient_quizz_is_completed && card.patient_quizz_results.length > 0) return 'continue';
@@ -37,8 +53,8 @@ export function CardTab({ cardId }: { cardId: string }) {
                 <Text>{t('quiz.level')}</Text>
                 <QuizLevelMark level={latest.quiz_recommendation_level} />
               </Group>
-              <Text fw={600}>{latest.quiz_recommendation_title}</Text>
-              <Text>{latest.quiz_recommendation_text}</Text>
+              <Text fw={600}>{t(`quiz.advice.${latest.quiz_recommendation_level}.title`)}</Text>
+              <Text>{t(`quiz.advice.${latest.quiz_recommendation_level}.text`)}</Text>
               {latest.quiz_recommendation_level === 'red' && <CrisisHelp />}
             </>
           ) : (
@@ -72,7 +88,7 @@ export function CardTab({ cardId }: { cardId: string }) {
                   <Table.Td>
                     <QuizLevelMark level={item.quiz_recommendation_level} />
                   </Table.Td>
-                  <Table.Td>{item.quiz_recommendation_score}</Table.Td>
+                  <Table.Td>{scoreText(t, item.quiz_recommendation_score)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -92,7 +108,7 @@ export function CardTab({ cardId }: { cardId: string }) {
                   {dateTimeText(note.note_date, locale)}
                 </Text>
                 {' — '}
-                {note.note_text}
+                {noteText(t, note.note_text)}
               </List.Item>
             ))}
           </List>

@@ -1,5 +1,13 @@
-import { feedbackPaths, type CreateFeedbackBody, type Feedback, type PatientCard, type QuizResult } from '@rozmova/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  feedbackPaths,
+  quizPaths,
+  type CreateFeedbackBody,
+  type Feedback,
+  type PatientCard,
+  type QuizLevelRules,
+  type QuizResult,
+} from '@rozmova/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
 import { patientCardKey, updatePatientCard } from '../../lib/patient-card.ts';
 import { clearDraft, patientQuizKey, VISITOR_QUIZ_KEY } from '../../lib/quiz.ts';
@@ -29,5 +37,15 @@ export function useSendQuizFeedback(userId: string) {
         method: 'POST',
         body: { type: 'quiz', ...body },
       }),
+  });
+}
+
+/** The level rules (public): a visitor's browser scores the self-check with them, so the answers stay on the device. */
+export function useQuizLevelRules(enabled: boolean) {
+  return useQuery({
+    queryKey: ['quiz', 'level-rules'],
+    queryFn: ({ signal }) => apiRequest<QuizLevelRules>(quizPaths.levelRules, { signal }),
+    staleTime: 10 * 60_000,
+    enabled,
   });
 }

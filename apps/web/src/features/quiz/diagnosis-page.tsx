@@ -1,26 +1,40 @@
-import { Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import type { QuizQuestion } from '@rozmova/contracts';
+import { Alert, Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { quizLevelOf, type QuizQuestion } from '@rozmova/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FormError } from '../../components/form-error.tsx';
+import { CrisisHelp, QuizAdvice, QuizNextSteps } from '../../components/quiz-level.tsx';
 import { QuizIntro, QuizQuestionStep } from '../../components/quiz-steps.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { cardIdOf, useQuizQuestions } from '../../lib/patient-card.ts';
-import { allAnswered, readDraft, resumeIndex, toResults, VISITOR_QUIZ_KEY } from '../../lib/quiz.ts';
+import {
+  allAnswered,
+  clearDraft,
+  countAnswers,
+  readDraft,
+  resumeIndex,
+  toResults,
+  VISITOR_QUIZ_KEY,
+  type QuizAnswers,
+} from '../../lib/quiz.ts';
+import { useQuizLevelRules } from './api.ts';
 import { useQuizRun } from './use-quiz-run.ts';
 
 /**
- * /diagnosis: the self-check for a visitor. The answers stay on this device; the server scores them once they are
- * in a patient card, so the end asks the visitor to sign up (or log in) and the quiz page of the cabinet shows the result.
+ * /diagnosis: the self-check for a visitor. The answers stay on this device and the browser scores them with the
+ * public level rules, so the result (and for red, where to get help) shows at once; signing up keeps it in a card,
+ * where the server scores the same answers again.
  */
 export function DiagnosisPage() {
   const { t } = useTranslation();
   const questions = useQuizQuestions();
+  // A retake starts a new run: the quiz is drawn again from an empty draft.
+  const [run, setRun] = useState(0);
   let content;
   if (questions.error) content = <FormError error={questions.error} />;
   else if (!questions.data) content = <Loader aria-label={t('common.loading')} />;
-  else content = <VisitorQuiz questions={questions.data} />;
+  else content = <VisitorQuiz key={run} questions={questions.data} onRetake={() => setRun((value) => value + 1)} />;
   return (
     <Container size="sm" py="xl">
       <Stack gap="lg">
@@ -31,7 +45,7 @@ export function DiagnosisPage() {
   );
 }
 
-function VisitorQuiz({ questions }: { questions: QuizQuestion[] }) {
+function VisitorQuiz({ questions, onRetake }: { questions: QuizQuestion[]; onRetake: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user } = useAuth();
@@ -58,6 +72,23 @@ function VisitorQuiz({ questions }: { questions: QuizQuestion[] }) {
     );
   }
 
+  if (step === 'done' && !patient) {
+    return (
+      <VisitorResult
+        questions={questions}
+        answers={run.answers}
+        onRetake={() => {
+          clearDraft(VISITOR_QUIZ_KEY);
+          onRetake();
+        }}
+        onChangeAnswers={() => {
+          run.setFinished(false);
+          setStep('questions');
+        }}
+      />
+    );
+  }
+
   if (step === 'done') {
     return (
       <Card withBorder padding="lg" component="section" aria-labelledby="diagnosis-done-title">
@@ -65,22 +96,11 @@ function VisitorQuiz({ questions }: { questions: QuizQuestion[] }) {
           <Title order={2} fz="lg" id="diagnosis-done-title">
             {t('quiz.doneTitle')}
           </Title>
-          <Text>{patient ? t('quiz.doneSignedIn') : t('quiz.doneText')}</Text>
+          <Text>{t('quiz.doneSignedIn')}</Text>
           <Group gap="sm">
-            {patient ? (
-              <Button component={Link} to="/user/quizz">
-                {t('quiz.seeResult')}
-              </Button>
-            ) : (
-              <>
-                <Button component={Link} to="?auth=signup">
-                  {t('quiz.createAccount')}
-                </Button>
-                <Button component={Link} to="?auth=login" variant="default">
-                  {t('quiz.haveAccount')}
-                </Button>
-              </>
-            )}
+            <Button component={Link} to="/user/quizz">
+              {t('quiz.seeResult')}
+            </Button>
             <Button
               variant="subtle"
               onClick={() => {
@@ -106,5 +126,63 @@ function VisitorQuiz({ questions }: { questions: QuizQuestion[] }) {
         else setStep('done');
       }}
     />
+  );
+}
+
+interface VisitorResultProps {
+  questions: QuizQuestion[];
+  answers: QuizAnswers;
+  onRetake: () => void;
+  onChangeAnswers: () => void;
+}
+
+/**
+ * A visitor's result, scored in this browser with the server's level rules: red shows where to get help first; every
+ * level gets next steps; signing up keeps the result in a card.
+ */
+function VisitorResult({ questions, answers, onRetake, onChangeAnswers }: VisitorResultProps) {
+  const { t } = useTranslation();
+  const rules = useQuizLevelRules(true);
+  const level = rules.data ? quizLevelOf(rules.data.rules, countAnswers(questions, answers)) : undefined;
+  let result;
+  if (rules.error) {
+    result = (
+      <Alert color="gray" role="status">
+        {t('quiz.rulesError')}
+      </Alert>
+    );
+  } else if (!level) result = <Loader aria-label={t('common.loading')} />;
+  else result = <QuizAdvice level={level} titleId="diagnosis-result-title" />;
+
+  return (
+    <Stack gap="lg">
+      {level === 'red' && <CrisisHelp />}
+      <Card withBorder padding="lg" component="section" aria-labelledby={level ? 'diagnosis-result-title' : undefined}>
+        <Stack gap="sm">
+          {result}
+          <Text size="sm">{t('quiz.notDiagnosis')}</Text>
+        </Stack>
+      </Card>
+      {level && <QuizNextSteps level={level} onRetake={onRetake} />}
+      <Card withBorder padding="lg" component="section" aria-labelledby="diagnosis-keep-title">
+        <Stack gap="md">
+          <Title order={2} fz="lg" id="diagnosis-keep-title">
+            {t('quiz.keepTitle')}
+          </Title>
+          <Text>{t('quiz.keepText')}</Text>
+          <Group gap="sm">
+            <Button component={Link} to="?auth=signup">
+              {t('quiz.createAccount')}
+            </Button>
+            <Button component={Link} to="?auth=login" variant="default">
+              {t('quiz.haveAccount')}
+            </Button>
+            <Button variant="subtle" onClick={onChangeAnswers}>
+              {t('quiz.changeAnswers')}
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+    </Stack>
   );
 }

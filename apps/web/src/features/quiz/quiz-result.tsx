@@ -1,9 +1,10 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { QuizRecommendation } from '@rozmova/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CrisisHelp, QuizLevelMark } from '../../components/quiz-level.tsx';
+import { CrisisHelp, QuizAdvice, QuizNextSteps } from '../../components/quiz-level.tsx';
 import { dateTimeText } from '../../lib/dates.ts';
+import { parseQuizScore } from '../../lib/quiz.ts';
 import { QuizFeedback } from './quiz-feedback.tsx';
 
 interface Props {
@@ -12,36 +13,35 @@ interface Props {
   onRetake: () => void;
 }
 
-/** Step 3 (`?stage=recommend`): the level the server gave, its advice, and for red where to get help now. */
+/**
+ * Step 3 (`?stage=recommend`): the level the server gave with its advice in the reader's language, for red where to get
+ * help now, and next steps for every level.
+ */
 export function QuizResult({ recommendation, userId, onRetake }: Props) {
   const { t, i18n } = useTranslation();
   const level = recommendation.quiz_recommendation_level;
+  const counts = parseQuizScore(recommendation.quiz_recommendation_score);
   return (
     <Stack gap="lg">
       {level === 'red' && <CrisisHelp />}
       <Card withBorder padding="lg" component="section" aria-labelledby="quiz-result-title">
         <Stack gap="sm">
           <Text size="sm">{dateTimeText(recommendation.quiz_recommendation_date, i18n.resolvedLanguage ?? 'en')}</Text>
-          <Title order={2} fz="xl" id="quiz-result-title">
-            {recommendation.quiz_recommendation_title}
-          </Title>
-          <Group gap="xs">
-            <Text>{t('quiz.level')}</Text>
-            <QuizLevelMark level={level} />
-          </Group>
-          <Text>{recommendation.quiz_recommendation_text}</Text>
-          <Text size="sm">{t('quiz.score', { score: recommendation.quiz_recommendation_score })}</Text>
+          <QuizAdvice level={level} titleId="quiz-result-title" />
+          <Text size="sm">
+            {t('quiz.score', {
+              score: counts ? t('quiz.counts', { a: counts.A, b: counts.B, c: counts.C }) : recommendation.quiz_recommendation_score,
+            })}
+          </Text>
           <Text size="sm">{t('quiz.notDiagnosis')}</Text>
           <Group gap="sm" mt="xs">
-            <Button component={Link} to="/user?tab=card">
+            <Button component={Link} to="/user?tab=card" variant="default">
               {t('quiz.openCard')}
-            </Button>
-            <Button variant="default" onClick={onRetake}>
-              {t('quiz.retake')}
             </Button>
           </Group>
         </Stack>
       </Card>
+      <QuizNextSteps level={level} onRetake={onRetake} />
       <QuizFeedback userId={userId} />
     </Stack>
   );
