@@ -1,4 +1,4 @@
-import { Alert, Button, Card, FileButton, Group, Loader, Modal, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, FileButton, Group, Loader, Modal, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { DOCUMENT_MAX_BYTES, DOCUMENTS_PER_PATIENT } from '@rozmova/contracts';
 import { useRef, useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { FormError } from './form-error.tsx';
 import { errorText } from '../lib/api-errors.ts';
 import { useDeleteReference, useMyReferences, useOpenReference, useUploadReference, type ListedReference } from '../lib/documents.ts';
+import { SectionCard } from './section-card.tsx';
 
 const ACCEPT = 'application/pdf,image/jpeg,image/png,image/heic,image/heif,.pdf,.jpg,.jpeg,.png,.heic,.heif';
 const ACCEPTED_NAME = /\.(pdf|jpe?g|png|heic|heif)$/i;
@@ -37,10 +38,7 @@ export function DocumentsPanel({ titleOrder = 2 }: { titleOrder?: 2 | 3 }) {
   return (
     <Stack gap="lg">
       <UploadCard disabled={limitReached} titleOrder={titleOrder} />
-      <Card withBorder padding="lg" component="section" aria-labelledby="documents-list-title">
-        <Title order={titleOrder} fz="lg" id="documents-list-title" mb="sm">
-          {t('documents.listTitle')}
-        </Title>
+      <SectionCard title={t('documents.listTitle')} titleId="documents-list-title" titleOrder={titleOrder}>
         {references.error ? (
           <FormError error={references.error} />
         ) : !references.data ? (
@@ -64,12 +62,8 @@ export function DocumentsPanel({ titleOrder = 2 }: { titleOrder?: 2 | 3 }) {
             ))}
           </Stack>
         )}
-        {limitReached && (
-          <Text size="sm" mt="sm">
-            {t('documents.limitReached', { limit: DOCUMENTS_PER_PATIENT })}
-          </Text>
-        )}
-      </Card>
+        {limitReached && <Text size="sm">{t('documents.limitReached', { limit: DOCUMENTS_PER_PATIENT })}</Text>}
+      </SectionCard>
       {toDelete && <DeleteModal reference={toDelete} onClose={() => setToDelete(null)} />}
     </Stack>
   );
@@ -145,42 +139,37 @@ function UploadCard({ disabled, titleOrder }: { disabled: boolean; titleOrder: 2
   const cancelled = upload.error instanceof DOMException && upload.error.name === 'AbortError';
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="documents-upload-title">
-      <Stack gap="sm">
-        <Title order={titleOrder} fz="lg" id="documents-upload-title">
-          {t('documents.uploadTitle')}
-        </Title>
-        <Text size="sm">{t('documents.uploadHint')}</Text>
-        <Group gap="sm">
-          <FileButton onChange={start} accept={ACCEPT} resetRef={reset} disabled={disabled || upload.isPending}>
-            {(props) => (
-              <Button {...props} disabled={disabled || upload.isPending}>
-                {t('documents.upload')}
-              </Button>
-            )}
-          </FileButton>
-          {upload.isPending && (
-            <Button variant="default" onClick={() => abort.current?.abort()}>
-              {t('documents.cancelUpload')}
+    <SectionCard title={t('documents.uploadTitle')} titleId="documents-upload-title" titleOrder={titleOrder}>
+      <Text size="sm">{t('documents.uploadHint')}</Text>
+      <Group gap="sm">
+        <FileButton onChange={start} accept={ACCEPT} resetRef={reset} disabled={disabled || upload.isPending}>
+          {(props) => (
+            <Button {...props} disabled={disabled || upload.isPending}>
+              {t('documents.upload')}
             </Button>
           )}
-        </Group>
+        </FileButton>
         {upload.isPending && (
-          <Stack gap={4}>
-            <Text size="sm" role="status">
-              {t('documents.uploading', { name: fileName, percent: progress })}
-            </Text>
-            <Progress value={progress} aria-label={t('documents.uploadProgress')} />
-          </Stack>
+          <Button variant="default" onClick={() => abort.current?.abort()}>
+            {t('documents.cancelUpload')}
+          </Button>
         )}
-        {problem && (
-          <Alert color="danger" role="alert">
-            {t(`errors.code.${problem}`)}
-          </Alert>
-        )}
-        {cancelled ? <Text size="sm">{t('documents.uploadCancelled')}</Text> : <FormError error={upload.error} />}
-      </Stack>
-    </Card>
+      </Group>
+      {upload.isPending && (
+        <Stack gap={4}>
+          <Text size="sm" role="status">
+            {t('documents.uploading', { name: fileName, percent: progress })}
+          </Text>
+          <Progress value={progress} aria-label={t('documents.uploadProgress')} />
+        </Stack>
+      )}
+      {problem && (
+        <Alert color="danger" role="alert">
+          {t(`errors.code.${problem}`)}
+        </Alert>
+      )}
+      {cancelled ? <Text size="sm">{t('documents.uploadCancelled')}</Text> : <FormError error={upload.error} />}
+    </SectionCard>
   );
 }
 

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Table, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { QuizQuestion } from '@rozmova/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { errorText } from '../../lib/api-errors.ts';
 import { useAdminQuizQuestions, useDeleteQuizQuestion } from './quiz-api.ts';
 import { LevelRulesEditor } from './level-rules-editor.tsx';
@@ -19,24 +20,17 @@ function ConfirmDeleteModal({ question, onClose }: { question: QuizQuestion; onC
       },
     });
   return (
-    <Modal opened onClose={onClose} title={t('adminQuiz.deleteTitle')}>
-      <Stack gap="sm">
-        <Text>{t('adminQuiz.deleteText', { number: question.question_order, text: question.question_text.en })}</Text>
-        {remove.isError && (
-          <Alert color="danger" role="alert">
-            {errorText(t, remove.error)}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button color="danger" onClick={confirm} loading={remove.isPending}>
-            {t('adminQuiz.delete')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmModal
+      title={t('adminQuiz.deleteTitle')}
+      text={t('adminQuiz.deleteText', { number: question.question_order, text: question.question_text.en })}
+      confirmLabel={t('adminQuiz.delete')}
+      cancelLabel={t('common.cancel')}
+      confirmColor="danger"
+      onConfirm={confirm}
+      onClose={onClose}
+      pending={remove.isPending}
+      error={remove.error}
+    />
   );
 }
 

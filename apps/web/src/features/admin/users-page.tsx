@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Group, Modal, NativeSelect, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, NativeSelect, Pagination, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { roles, type AdminUser, type Role } from '@rozmova/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { errorText } from '../../lib/api-errors.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { USERS_PAGE_SIZE, useSetUserActive, useUsers } from './api.ts';
@@ -24,24 +25,17 @@ function ConfirmActiveModal({ user, onClose }: { user: AdminUser; onClose: () =>
       },
     );
   return (
-    <Modal opened onClose={onClose} title={t(activate ? 'admin.activateTitle' : 'admin.deactivateTitle')}>
-      <Stack gap="sm">
-        <Text>{t(activate ? 'admin.activateText' : 'admin.deactivateText', { name: user.user_name, email: user.email })}</Text>
-        {setActive.isError && (
-          <Alert color="danger" role="alert">
-            {errorText(t, setActive.error)}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button color={activate ? undefined : 'danger'} onClick={confirm} loading={setActive.isPending}>
-            {t(activate ? 'admin.activate' : 'admin.deactivate')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmModal
+      title={t(activate ? 'admin.activateTitle' : 'admin.deactivateTitle')}
+      text={t(activate ? 'admin.activateText' : 'admin.deactivateText', { name: user.user_name, email: user.email })}
+      confirmLabel={t(activate ? 'admin.activate' : 'admin.deactivate')}
+      cancelLabel={t('common.cancel')}
+      confirmColor={activate ? undefined : 'danger'}
+      onConfirm={confirm}
+      onClose={onClose}
+      pending={setActive.isPending}
+      error={setActive.error}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { Appointment } from '@rozmova/contracts';
 import { PAYMENT_HOLD_MINUTES } from '@rozmova/contracts';
 import { useState } from 'react';
@@ -15,6 +15,7 @@ import { clearDraft, isSlotNotice, updateDraft } from './draft.ts';
 import { paymentPlan } from './payment-plan.ts';
 import type { StepProps } from './step-props.ts';
 import { stepPath } from './steps.ts';
+import { SectionCard } from '../../components/section-card.tsx';
 
 /** Step 4: free, or the price and the way to the payment page; a booking waiting for its payment is paid here too. */
 export function PaymentStep(props: StepProps) {
@@ -88,37 +89,32 @@ function BookStep({ user, patientId, draft, current, doctorId, slot }: StepProps
         minutes={doctor.data.consultation_minutes}
         more={[[t('booking.summary.price'), plan === 'move' ? t('booking.step4.movePrice') : price]]}
       />
-      <Card withBorder padding="lg" component="section" aria-labelledby="booking-payment-title">
-        <Stack gap="sm">
-          <Title order={2} fz="lg" id="booking-payment-title">
-            {t('booking.step4.paymentTitle')}
-          </Title>
-          {plan === 'move' && current && (
-            <Text>
-              {t('booking.step4.moveText', {
-                from: appointmentDateText(current.appointment_date, locale),
-                to: appointmentDateText(slot, locale),
-              })}
-            </Text>
-          )}
-          {plan === 'free' && <Text>{t('booking.step4.freeText', { count: freeConsultations })}</Text>}
-          {plan === 'no-charge' && <Text>{t('booking.step4.noChargeText')}</Text>}
-          {plan === 'pay' && <Text>{t('booking.step4.payText', { price, minutes: PAYMENT_HOLD_MINUTES })}</Text>}
-          {!isSlotNotice(book.error instanceof ApiError ? book.error.body?.code : undefined) && <FormError error={book.error} />}
-          <Group gap="sm">
-            <Button component={Link} to={stepPath(3)} variant="default" disabled={busy}>
-              {t('common.back')}
-            </Button>
-            <Button onClick={submit} loading={busy}>
-              {plan === 'move'
-                ? t('booking.step4.moveSubmit')
-                : plan === 'pay'
-                  ? t('booking.step4.paySubmit', { price })
-                  : t('booking.step4.freeSubmit')}
-            </Button>
-          </Group>
-        </Stack>
-      </Card>
+      <SectionCard title={t('booking.step4.paymentTitle')} titleId="booking-payment-title">
+        {plan === 'move' && current && (
+          <Text>
+            {t('booking.step4.moveText', {
+              from: appointmentDateText(current.appointment_date, locale),
+              to: appointmentDateText(slot, locale),
+            })}
+          </Text>
+        )}
+        {plan === 'free' && <Text>{t('booking.step4.freeText', { count: freeConsultations })}</Text>}
+        {plan === 'no-charge' && <Text>{t('booking.step4.noChargeText')}</Text>}
+        {plan === 'pay' && <Text>{t('booking.step4.payText', { price, minutes: PAYMENT_HOLD_MINUTES })}</Text>}
+        {!isSlotNotice(book.error instanceof ApiError ? book.error.body?.code : undefined) && <FormError error={book.error} />}
+        <Group gap="sm">
+          <Button component={Link} to={stepPath(3)} variant="default" disabled={busy}>
+            {t('common.back')}
+          </Button>
+          <Button onClick={submit} loading={busy}>
+            {plan === 'move'
+              ? t('booking.step4.moveSubmit')
+              : plan === 'pay'
+                ? t('booking.step4.paySubmit', { price })
+                : t('booking.step4.freeSubmit')}
+          </Button>
+        </Group>
+      </SectionCard>
     </Stack>
   );
 }
@@ -138,28 +134,23 @@ function PayStep({ appointment }: { appointment: Appointment }) {
         minutes={appointmentMinutes(appointment)}
         more={[[t('booking.summary.price'), price]]}
       />
-      <Card withBorder padding="lg" component="section" aria-labelledby="booking-payment-title">
-        <Stack gap="sm">
-          <Title order={2} fz="lg" id="booking-payment-title">
-            {t('booking.step4.paymentTitle')}
-          </Title>
-          <Text>{awaitingPaymentText(t, appointment, price)}</Text>
-          {appointment.appointment_paymentStatus === 'failed' && (
-            <Alert color="danger" role="alert">
-              {t('booking.payment.failedText')}
-            </Alert>
-          )}
-          <FormError error={checkout.error} />
-          <Group gap="sm">
-            <Button component={Link} to={stepPath(5)} variant="default">
-              {t('booking.step4.seeBooking')}
-            </Button>
-            <Button loading={checkout.isPending || checkout.isSuccess} onClick={() => checkout.mutate(appointment.id)}>
-              {t('booking.step4.payNow', { price })}
-            </Button>
-          </Group>
-        </Stack>
-      </Card>
+      <SectionCard title={t('booking.step4.paymentTitle')} titleId="booking-payment-title">
+        <Text>{awaitingPaymentText(t, appointment, price)}</Text>
+        {appointment.appointment_paymentStatus === 'failed' && (
+          <Alert color="danger" role="alert">
+            {t('booking.payment.failedText')}
+          </Alert>
+        )}
+        <FormError error={checkout.error} />
+        <Group gap="sm">
+          <Button component={Link} to={stepPath(5)} variant="default">
+            {t('booking.step4.seeBooking')}
+          </Button>
+          <Button loading={checkout.isPending || checkout.isSuccess} onClick={() => checkout.mutate(appointment.id)}>
+            {t('booking.step4.payNow', { price })}
+          </Button>
+        </Group>
+      </SectionCard>
     </Stack>
   );
 }

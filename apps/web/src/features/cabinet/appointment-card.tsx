@@ -1,48 +1,44 @@
-import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormError } from '../../components/form-error.tsx';
 import { appointmentDateText } from '../../lib/appointment-dates.ts';
 import { useCurrentAppointment } from '../../lib/appointments.ts';
+import { SectionCard } from '../../components/section-card.tsx';
 
 /** The patient's current appointment (SPEC.md §4) with a link to its confirmation page, or a way to book one. */
 export function AppointmentCard({ patientId }: { patientId: string }) {
   const { t, i18n } = useTranslation();
   const { current, error, isPending } = useCurrentAppointment(patientId);
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="cabinet-appointment-title">
-      <Stack gap="sm">
-        <Title order={2} fz="lg" id="cabinet-appointment-title">
-          {t('booking.cabinet.title')}
-        </Title>
-        {error ? (
-          <FormError error={error} />
-        ) : isPending ? (
-          <Loader aria-label={t('common.loading')} size="sm" />
-        ) : current ? (
-          <Text>
-            {t('booking.cabinet.current', {
-              doctor: current.doctor.user_name,
-              date: appointmentDateText(current.appointment_date, i18n.resolvedLanguage ?? 'en'),
-            })}
-            {current.appointment_paymentStatus === 'pending' && ` ${t('booking.cabinet.awaitingPayment')}`}
-          </Text>
-        ) : (
-          <Text>{t('booking.cabinet.none')}</Text>
+    <SectionCard title={t('booking.cabinet.title')} titleId="cabinet-appointment-title">
+      {error ? (
+        <FormError error={error} />
+      ) : isPending ? (
+        <Loader aria-label={t('common.loading')} size="sm" />
+      ) : current ? (
+        <Text>
+          {t('booking.cabinet.current', {
+            doctor: current.doctor.user_name,
+            date: appointmentDateText(current.appointment_date, i18n.resolvedLanguage ?? 'en'),
+          })}
+          {current.appointment_paymentStatus === 'pending' && ` ${t('booking.cabinet.awaitingPayment')}`}
+        </Text>
+      ) : (
+        <Text>{t('booking.cabinet.none')}</Text>
+      )}
+      <Group gap="sm">
+        {current && (
+          <Button component={Link} to="/user/appointment-step5">
+            {t('booking.cabinet.open')}
+          </Button>
         )}
-        <Group gap="sm">
-          {current && (
-            <Button component={Link} to="/user/appointment-step5">
-              {t('booking.cabinet.open')}
-            </Button>
-          )}
-          {!current && !isPending && (
-            <Button component={Link} to="/user/appointment-step1">
-              {t('booking.cabinet.book')}
-            </Button>
-          )}
-        </Group>
-      </Stack>
-    </Card>
+        {!current && !isPending && (
+          <Button component={Link} to="/user/appointment-step1">
+            {t('booking.cabinet.book')}
+          </Button>
+        )}
+      </Group>
+    </SectionCard>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, Card, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { NotificationSettings, User } from '@rozmova/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../components/section-card.tsx';
 import { errorText } from '../../lib/api-errors.ts';
 import { useUpdateProfile } from './api.ts';
 import { ChangePasswordModal } from './change-password-modal.tsx';
@@ -41,17 +42,14 @@ export function ProfileTab({ user }: { user: User }) {
 
   return (
     <Stack gap="lg">
-      <Card withBorder padding="lg" component="section" aria-labelledby="profile-details-title">
-        <Title order={2} fz="lg" id="profile-details-title" mb="md">
-          {t('profile.detailsTitle')}
-        </Title>
+      <SectionCard title={t('profile.detailsTitle')} titleId="profile-details-title" gap="md">
         <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" m={0}>
           <Detail label={t('fields.name')} value={user.user_name} />
           <Detail label={t('fields.email')} value={user.email} />
           <Detail label={t('fields.phone')} value={user.phone ?? t('profile.notSet')} />
           <Detail label={t('profile.language')} value={t(`languages.${user.locale}`)} />
         </SimpleGrid>
-        <Group mt="lg" gap="sm">
+        <Group mt="xs" gap="sm">
           {user.has_password ? (
             <Button variant="default" onClick={() => setModal('password')}>
               {t('profile.changePassword')}
@@ -65,12 +63,9 @@ export function ProfileTab({ user }: { user: User }) {
             {t('profile.changePhone')}
           </Button>
         </Group>
-      </Card>
+      </SectionCard>
 
-      <Card withBorder padding="lg" component="section" aria-labelledby="profile-notifications-title">
-        <Title order={2} fz="lg" id="profile-notifications-title" mb="md">
-          {t('profile.notificationsTitle')}
-        </Title>
+      <SectionCard title={t('profile.notificationsTitle')} titleId="profile-notifications-title" gap="md">
         <Stack gap="sm">
           {channels.map((channel) => (
             <Switch
@@ -82,19 +77,16 @@ export function ProfileTab({ user }: { user: User }) {
             />
           ))}
         </Stack>
-      </Card>
+      </SectionCard>
 
-      <Card withBorder padding="lg" component="section" aria-labelledby="profile-danger-title">
-        <Title order={2} fz="lg" id="profile-danger-title" mb="xs">
-          {t('profile.dangerTitle')}
-        </Title>
-        <Text mb="md">{t('profile.dangerText')}</Text>
+      <SectionCard title={t('profile.dangerTitle')} titleId="profile-danger-title" gap="xs">
+        <Text mb="xs">{t('profile.dangerText')}</Text>
         <div>
           <Button color="danger" variant="outline" onClick={() => setModal('remove')}>
             {t('profile.removeAccount')}
           </Button>
         </div>
-      </Card>
+      </SectionCard>
 
       {modal === 'password' && <ChangePasswordModal onClose={close} />}
       {modal === 'setupPassword' && <SetupPasswordModal onClose={close} />}

@@ -1,10 +1,13 @@
-import { Alert, Badge, Button, Card, Group, Loader, Modal, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Loader, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Appointment } from '@rozmova/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { FormError } from '../../components/form-error.tsx';
+import { FormModal } from '../../components/form-modal.tsx';
+import { useForm } from '@mantine/form';
 import { errorText } from '../../lib/api-errors.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useDoctorAppointments, useJoinMeeting, useUpdateAppointment } from './api.ts';
@@ -192,54 +195,34 @@ function AppointmentItem({ appointment, now, timeZone, onComplete, onCancel }: I
 function CompleteModal({ appointment, onClose }: { appointment: Appointment; onClose: () => void }) {
   const { t } = useTranslation();
   const update = useUpdateAppointment();
-  const [note, setNote] = useState('');
-  const [missing, setMissing] = useState(false);
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!note.trim()) {
-      setMissing(true);
-      return;
-    }
-    update.mutate(
-      { id: appointment.id, body: { appointment_status: 'completed', appointment_note: note.trim() } },
-      {
-        onSuccess: () => {
-          notifications.show({ message: t('doctor.completed', { name: appointment.patient.user_name }) });
-          onClose();
-        },
-      },
-    );
-  };
+  const form = useForm({
+    initialValues: { appointment_note: '' },
+    validate: { appointment_note: (value) => (value.trim() ? null : t('doctor.validation.note')) },
+  });
   return (
-    <Modal opened onClose={onClose} title={t('doctor.completeTitle')}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <Text>{t('doctor.completeText', { name: appointment.patient.user_name })}</Text>
-          <Textarea
-            label={t('doctor.noteLabel')}
-            value={note}
-            onChange={(event) => {
-              setNote(event.currentTarget.value);
-              setMissing(false);
-            }}
-            error={missing ? t('doctor.validation.note') : undefined}
-            autosize
-            minRows={4}
-            maxLength={4000}
-            data-autofocus
-          />
-          <FormError error={update.error} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              {t('doctor.completeSubmit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      title={t('doctor.completeTitle')}
+      onClose={onClose}
+      form={form}
+      mutation={update}
+      toVariables={({ appointment_note }) => ({
+        id: appointment.id,
+        body: { appointment_status: 'completed' as const, appointment_note: appointment_note.trim() },
+      })}
+      onSuccess={() => notifications.show({ message: t('doctor.completed', { name: appointment.patient.user_name }) })}
+      submitLabel={t('doctor.completeSubmit')}
+      cancel={{ label: t('common.cancel'), onClick: onClose }}
+      intro={<Text>{t('doctor.completeText', { name: appointment.patient.user_name })}</Text>}
+    >
+      <Textarea
+        label={t('doctor.noteLabel')}
+        autosize
+        minRows={4}
+        maxLength={4000}
+        data-autofocus
+        {...form.getInputProps('appointment_note')}
+      />
+    </FormModal>
   );
 }
 
@@ -257,23 +240,17 @@ function CancelModal({ appointment, onClose }: { appointment: Appointment; onClo
       },
     );
   return (
-    <Modal opened onClose={onClose} title={t('doctor.cancelTitle')}>
-      <Stack gap="sm">
-        <Text>{t('doctor.cancelText', { name: appointment.patient.user_name })}</Text>
-        {update.isError && (
-          <Alert color="danger" role="alert">
-            {errorText(t, update.error)}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            {t('doctor.keep')}
-          </Button>
-          <Button color="danger" onClick={confirm} loading={update.isPending}>
-            {t('doctor.cancelConfirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmModal
+      title={t('doctor.cancelTitle')}
+      text={t('doctor.cancelText', { name: appointment.patient.user_name })}
+      confirmLabel={t('doctor.cancelConfirm')}
+      cancelLabel={t('doctor.keep')}
+      confirmColor="danger"
+      onConfirm={confirm}
+      onClose={onClose}
+      pending={update.isPending}
+      error={update.error}
+      focusCancel
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Container, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { fieldErrors } from '../../lib/api-errors.ts';
 import { isEmail } from '../../lib/validation.ts';
 import { runtimeConfig } from '../../lib/runtime-config.ts';
 import { useSendContactMessage } from './api.ts';
+import { SectionCard } from '../../components/section-card.tsx';
 
 export function ContactsPage() {
   const { t } = useTranslation();
@@ -54,10 +55,7 @@ export function ContactsPage() {
             {t('contacts.urgentText')}
           </Alert>
         </Stack>
-        <Card withBorder padding="lg" component="section" aria-labelledby="contact-form-title">
-          <Title order={2} fz="lg" id="contact-form-title" mb="md">
-            {t('contacts.formTitle')}
-          </Title>
+        <SectionCard title={t('contacts.formTitle')} titleId="contact-form-title" gap="md">
           <form onSubmit={submit} noValidate>
             <Stack gap="sm">
               <TextInput label={t('fields.name')} autoComplete="name" required {...form.getInputProps('name')} />
@@ -69,7 +67,7 @@ export function ContactsPage() {
               </Button>
             </Stack>
           </form>
-        </Card>
+        </SectionCard>
       </SimpleGrid>
     </Container>
   );

@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Card, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Box, Button, Rating, Stack, Text, Textarea } from '@mantine/core';
 import { FEEDBACK_COMMENT_MAX } from '@rozmova/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/form-error.tsx';
 import { useSendQuizFeedback } from './api.ts';
+import { SectionCard } from '../../components/section-card.tsx';
 
 /** How useful the self-check was: a rating from 1 to 5 and an optional comment, then a thank-you. */
 export function QuizFeedback({ userId }: { userId: string }) {
@@ -22,7 +23,7 @@ export function QuizFeedback({ userId }: { userId: string }) {
   }
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="quiz-feedback-title">
+    <SectionCard title={t('quiz.feedbackTitle')} titleId="quiz-feedback-title">
       <form
         noValidate
         onSubmit={(event) => {
@@ -32,9 +33,6 @@ export function QuizFeedback({ userId }: { userId: string }) {
         }}
       >
         <Stack gap="sm">
-          <Title order={2} fz="lg" id="quiz-feedback-title">
-            {t('quiz.feedbackTitle')}
-          </Title>
           <Box
             role="radiogroup"
             aria-labelledby="quiz-feedback-rating"
@@ -75,6 +73,6 @@ export function QuizFeedback({ userId }: { userId: string }) {
           </div>
         </Stack>
       </form>
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Container, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Container, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { PATIENT_CHANGE_LIMIT_MINUTES, PATIENT_REFUND_LIMIT_HOURS, PAYMENT_HOLD_MINUTES } from '@rozmova/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import { FormError } from '../../components/form-error.tsx';
 import { priceText } from '../../lib/appointment-dates.ts';
 import { specialisationText, useDoctors } from '../../lib/doctors.ts';
 import { priceRanges } from './prices.ts';
+import { SectionCard } from '../../components/section-card.tsx';
 
 /** /prices: the price and length of a consultation per specialisation, from the doctors' data. */
 export function PricesPage() {
@@ -59,22 +60,16 @@ export function PricesPage() {
             </Table>
           </Table.ScrollContainer>
         )}
-        <Card withBorder padding="lg" component="section" aria-labelledby="prices-free-title">
-          <Title order={2} fz="lg" id="prices-free-title" mb="xs">
-            {t('specialists.prices.freeTitle')}
-          </Title>
+        <SectionCard title={t('specialists.prices.freeTitle')} titleId="prices-free-title" gap="xs">
           <Text>{t('specialists.prices.freeText')}</Text>
-        </Card>
-        <Card withBorder padding="lg" component="section" aria-labelledby="prices-terms-title">
-          <Title order={2} fz="lg" id="prices-terms-title" mb="xs">
-            {t('specialists.prices.termsTitle')}
-          </Title>
+        </SectionCard>
+        <SectionCard title={t('specialists.prices.termsTitle')} titleId="prices-terms-title" gap="xs">
           <List spacing="xs">
             <List.Item>{t('specialists.prices.termsPay', { minutes: PAYMENT_HOLD_MINUTES })}</List.Item>
             <List.Item>{t('specialists.prices.termsRefund', { hours: PATIENT_REFUND_LIMIT_HOURS })}</List.Item>
             <List.Item>{t('specialists.prices.termsChange', { hours: PATIENT_CHANGE_LIMIT_MINUTES / 60 })}</List.Item>
           </List>
-        </Card>
+        </SectionCard>
         <div>
           <Button component={Link} to="/our-specialists">
             {t('specialists.prices.seeSpecialists')}

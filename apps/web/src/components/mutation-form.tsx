@@ -1,0 +1,93 @@
+import { Button, Group, Stack, type MantineSpacing } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import type { AuthOperation } from '@rozmova/contracts';
+import type { UseMutationResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldErrors } from '../lib/api-errors.ts';
+import { FormError } from './form-error.tsx';
+
+export interface MutationFormProps<Values, Variables, Data> {
+  form: UseFormReturnType<Values>;
+  mutation: UseMutationResult<Data, Error, Variables, unknown>;
+  /** The request for valid values; `null` sends nothing and counts as done (nothing changed). */
+  toVariables: (values: Values) => Variables | null;
+  /** After the server's OK (or when there was nothing to send, without data). */
+  onSuccess?: (data: Data | undefined, variables: Variables | null) => void;
+  /** Server field names that are another field of this form (e.g. a nested `appointmentDto.appointment_phone`). */
+  mapFieldErrors?: (errors: Record<string, string>) => Record<string, string>;
+  onError?: (error: Error) => void;
+  /** For an auth call, the SPEC.md §8 texts of this operation. */
+  operation?: AuthOperation;
+  /** Replaces the form-level error text (shown only when the server named no field). */
+  formError?: ReactNode;
+  submitLabel: ReactNode;
+  /** A cancel button beside the submit button, both at the end of the form. */
+  cancel?: { label: ReactNode; onClick: () => void };
+  /** Below the submit button (links to other dialogs). */
+  footer?: ReactNode;
+  gap?: MantineSpacing;
+  /** The fields. */
+  children: ReactNode;
+}
+
+/**
+ * A form whose submit runs a mutation: the form's own checks first, then the request; the server's field errors
+ * land on their fields and any other failure shows once above the submit button.
+ */
+export function MutationForm<Values, Variables, Data>({
+  form,
+  mutation,
+  toVariables,
+  onSuccess,
+  mapFieldErrors = (errors) => errors,
+  onError,
+  operation,
+  formError,
+  submitLabel,
+  cancel,
+  footer,
+  gap = 'sm',
+  children,
+}: MutationFormProps<Values, Variables, Data>) {
+  const { t } = useTranslation();
+  const submit = form.onSubmit((values) => {
+    const variables = toVariables(values);
+    if (variables === null) {
+      onSuccess?.(undefined, null);
+      return;
+    }
+    mutation.mutate(variables, {
+      onSuccess: (data) => onSuccess?.(data, variables),
+      onError: (error) => {
+        form.setErrors(mapFieldErrors(fieldErrors(t, error)));
+        onError?.(error);
+      },
+    });
+  });
+  const button = (
+    <Button type="submit" loading={mutation.isPending}>
+      {submitLabel}
+    </Button>
+  );
+  const serverNamedFields = Object.keys(fieldErrors(t, mutation.error)).length > 0;
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap={gap}>
+        {children}
+        {formError === undefined ? <FormError error={mutation.error} operation={operation} /> : !serverNamedFields && formError}
+        {cancel ? (
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={cancel.onClick}>
+              {cancel.label}
+            </Button>
+            {button}
+          </Group>
+        ) : (
+          button
+        )}
+        {footer}
+      </Stack>
+    </form>
+  );
+}
