@@ -43,7 +43,8 @@ export async function startAppServer(smtpUrl: string): Promise<AppServer> {
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // No PUBLIC_URL, as with `npm start` on another port: it defaults from PORT, and the browser's own links are paths.
+      PUBLIC_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

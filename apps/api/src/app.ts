@@ -213,7 +213,7 @@ export async function buildApp(deps: AppDeps) {
   registerNotificationRoutes(app, { notifications: services.notifications });
   registerDoctorRoutes(app, { doctors: services.doctors });
   registerAppointmentRoutes(app, { appointments: services.appointments, accounts, auth });
-  await registerPaymentRoutes(app, { payments: services.payments, publicUrl: config.publicUrl });
+  await registerPaymentRoutes(app, { payments: services.payments });
   await registerSystemRoutes(app, {
     ping: database.ping,
     web,

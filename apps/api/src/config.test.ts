@@ -49,6 +49,16 @@ describe('loadConfig', () => {
     expect(loadConfig(production).production).toBe(true);
   });
 
+  test('PUBLIC_URL defaults to the port and host the server listens on; a PUBLIC_URL setting wins', () => {
+    expect(loadConfig({ PORT: '4101' }).publicUrl).toBe('http://localhost:4101');
+    expect(loadConfig({ PORT: '4101', HOST: '0.0.0.0' }).publicUrl).toBe('http://localhost:4101');
+    expect(loadConfig({ PORT: '8080', HOST: '192.168.1.20' }).publicUrl).toBe('http://192.168.1.20:8080');
+    expect(loadConfig({ PORT: '8080', HOST: 'fd00::5' }).publicUrl).toBe('http://[fd00::5]:8080');
+    expect(loadConfig({ PORT: '80' }).publicUrl).toBe('http://localhost');
+    expect(loadConfig({ PORT: '4101', PUBLIC_URL: 'https://rozmova.example/' }).publicUrl).toBe('https://rozmova.example');
+    expect(loadConfig({ PORT: '4101', PUBLIC_URL: ' ' }).publicUrl).toBe('http://localhost:4101');
+  });
+
   test('HOST is 127.0.0.1 outside production and every interface in production; a HOST setting wins', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).host).toBe('127.0.0.1');
     expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');

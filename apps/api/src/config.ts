@@ -22,7 +22,7 @@ const envSchema = z.object({
   CLINIC_NAME: z.string().trim().min(1).max(200).default('Rozmova'),
   ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalText,
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  PUBLIC_URL: optionalText.pipe(z.url().optional()),
   DEMO_DATA: flag.optional(),
   APP_MODE: appModeSchema.default('landing'),
   API_BASE: z.string().default(''),
@@ -78,6 +78,17 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/**
+ * Where the server can be reached when PUBLIC_URL is not set: its own host and port (`localhost` for a loopback or
+ * every-interface address). Used only where an absolute address is needed (e-mails, calendar files, a provider's
+ * callback); links the browser follows inside the app are paths.
+ */
+export function defaultPublicUrl(host: string, port: number): string {
+  const local = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'].includes(host);
+  const name = local ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}${port === 80 ? '' : `:${port}`}`;
+}
+
 /** The only reader of process.env: validates every setting and names the bad ones. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -103,6 +114,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid settings:\n  PAYMENT_PROVIDER: liqpay needs LIQPAY_PUBLIC_KEY and LIQPAY_PRIVATE_KEY');
   }
   const production = e.NODE_ENV === 'production';
+  // Outside production only this machine can reach the development outbox and the printed demo passwords.
+  const host = e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1');
   if (production) {
     // Refused here rather than found out later: codes would never arrive, and the sandbox marks bookings paid for free.
     const missing = [
@@ -120,8 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     production,
     port: e.PORT,
-    // Outside production only this machine can reach the development outbox and the printed demo passwords.
-    host: e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
+    host,
     logLevel: e.LOG_LEVEL,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
@@ -131,7 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactEmail: e.CONTACT_EMAIL,
     clinicName: e.CLINIC_NAME,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
-    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? defaultPublicUrl(host, e.PORT)).replace(/\/$/, ''),
     demoData: production ? false : (e.DEMO_DATA ?? true),
     appMode: e.APP_MODE,
     apiBase: e.API_BASE,

@@ -8,6 +8,8 @@ export const errorStatus = {
   EMAIL_NOT_VERIFIED: 403,
   ACCOUNT_DISABLED: 403,
   PASSWORD_VERIFICATION_REQUIRED: 403,
+  /** An admin may not deactivate its own account (the service could be left without an admin). */
+  SELF_DEACTIVATION_REFUSED: 403,
   NOT_FOUND: 404,
   USER_NOT_FOUND: 404,
   EMAIL_TAKEN: 409,

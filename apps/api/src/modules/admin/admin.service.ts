@@ -24,7 +24,7 @@ export function createAdminService(deps: { accounts: AccountsService; auth: Auth
     /** Deactivating ends the user's sessions and live connections at once. */
     async setActive(actor: AuthContext, userId: string, isActive: boolean): Promise<AdminUser> {
       if (!isActive && actor.account.user.id === userId) {
-        throw new AppError('FORBIDDEN', 'You cannot deactivate your own account');
+        throw new AppError('SELF_DEACTIVATION_REFUSED', 'You cannot deactivate your own account');
       }
       const user = await deps.accounts.setActive(userId, isActive);
       if (!isActive) await deps.auth.endAllSessions(userId);

@@ -193,7 +193,8 @@ describe('PATCH /v1/admin/users/:id', () => {
   test('an admin cannot deactivate itself', async () => {
     const response = await asAdmin('PATCH', `${USERS}/${admin.userId}`, { is_active: false });
     expect(response.status).toBe(403);
-    expect(response.body.code).toBe('FORBIDDEN');
+    // Its own code, so the web says why instead of "you are not allowed".
+    expect(response.body).toEqual({ code: 'SELF_DEACTIVATION_REFUSED', message: 'You cannot deactivate your own account' });
     expect((await call(t.app, 'GET', '/v1/auth/profile', { token: admin.token })).status).toBe(200);
   });
 

@@ -36,7 +36,7 @@ export function pageLocale(request: FastifyRequest, lang: Locale | undefined): L
 
 const wantsHtml = (request: FastifyRequest) => String(request.headers.accept ?? '').includes('text/html');
 
-export async function registerPaymentRoutes(app: FastifyInstance, deps: { payments: PaymentsService; publicUrl: string }): Promise<void> {
+export async function registerPaymentRoutes(app: FastifyInstance, deps: { payments: PaymentsService }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -57,7 +57,6 @@ export async function registerPaymentRoutes(app: FastifyInstance, deps: { paymen
     { config: { access: 'public' }, schema: { params: idParamsSchema, querystring: sandboxQuerySchema } },
     async (request, reply) => {
       const html = await deps.payments.sandboxPage(request.params.id, pageLocale(request, request.query.lang));
-      const publicOrigin = new URL(deps.publicUrl).origin;
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
@@ -65,7 +64,7 @@ export async function registerPaymentRoutes(app: FastifyInstance, deps: { paymen
         .header('x-content-type-options', 'nosniff')
         .header(
           'content-security-policy',
-          `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${publicOrigin}; frame-ancestors 'none'; base-uri 'none'`,
+          `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
         )
         .send(html);
     },
@@ -87,7 +86,8 @@ export async function registerPaymentRoutes(app: FastifyInstance, deps: { paymen
         // A person's browser (the sandbox page's buttons) goes on to the result page; a provider's server gets JSON.
         if (wantsHtml(request)) {
           const query = outcome.appointmentId ? `?appointment=${outcome.appointmentId}` : '';
-          return reply.redirect(`${deps.publicUrl}/user/payment-success${query}`, 303);
+          // A path: the browser stays on the address it came from, whatever PUBLIC_URL says.
+          return reply.redirect(`/user/payment-success${query}`, 303);
         }
         return { result: outcome.result, appointment_id: outcome.appointmentId };
       },

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  paymentPaths,
   pendingAppointmentStatuses,
   type AppointmentPayment,
   type AppointmentStatus,
@@ -127,7 +128,8 @@ export function createPaymentsService(deps: {
     active === 'sandbox'
       ? createSandboxProvider({
           secret: () => settingOrCreate(db, SANDBOX_SECRET_SETTING, () => randomBytes(32).toString('base64url')),
-          checkoutUrl: (paymentId) => `${publicUrl}/v1/payments/sandbox/${paymentId}`,
+          // Relative: the browser follows it from the page it is on, whatever address and port the app is reached by.
+          checkoutUrl: (paymentId) => paymentPaths.sandboxCheckout.replace(':id', paymentId),
         })
       : undefined;
   const providers: Partial<Record<PaymentProvider, Provider>> = { sandbox };
@@ -139,7 +141,9 @@ export function createPaymentsService(deps: {
     return provider;
   };
 
-  const resultUrl = (appointmentId: string) => `${publicUrl}/user/payment-success?appointment=${appointmentId}`;
+  /** The result page: a path for links on this site (the browser stays where it is), absolute for a provider's site. */
+  const resultPath = (appointmentId: string) => `/user/payment-success?appointment=${appointmentId}`;
+  const resultUrl = (appointmentId: string) => `${publicUrl}${resultPath(appointmentId)}`;
   /** What the provider (and the card statement) shows: no doctor's name, which could hint at the kind of care. */
   const description = (locale: Locale) => (locale === 'uk' ? 'Онлайн-консультація Rozmova' : 'Rozmova online consultation');
 
@@ -341,8 +345,8 @@ export function createPaymentsService(deps: {
         doctorName: appointment.doctorName,
         startsAt: appointment.startsAt,
         paymentStatus: payment.status,
-        resultUrl: resultUrl(appointment.id),
-        callbackPath: '/v1/payments/callback/sandbox',
+        resultUrl: resultPath(appointment.id),
+        callbackPath: paymentPaths.callback.replace(':provider', 'sandbox'),
         pay: open ? await signed('success') : undefined,
         decline: open ? await signed('failure') : undefined,
       });
