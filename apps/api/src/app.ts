@@ -36,6 +36,7 @@ import { registerPatientRoutes } from './modules/patients/patients.routes.ts';
 import { createPatientsService } from './modules/patients/patients.service.ts';
 import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { LIQPAY_CHECKOUT_URL } from './modules/payments/providers/liqpay.ts';
 import { registerQuizRoutes } from './modules/quiz/quiz.routes.ts';
 import { createQuizService } from './modules/quiz/quiz.service.ts';
 import { createRateLimitService } from './modules/rate-limit/rate-limit.service.ts';
@@ -94,15 +95,22 @@ function createServices(deps: {
   const rateLimit = createRateLimitService({ db, clock });
   const audit = createAuditService({ db });
   const quiz = createQuizService({ db });
-  // Late-bound: appointments is built from patients; a doctor's own patients are the appointments module's answer.
-  const patients = createPatientsService({ db, clock, audit, quiz, doctorsPatients: () => appointments });
+  // Accounts come first and import no other module: the modules that keep rows of an account register hooks with it
+  // (creation and removal), in the order they are built here.
+  const accounts = createAccountsService({ db, clock });
+  const patients = createPatientsService({ db, clock, audit, quiz, accounts });
   const jobs = createJobsService({ db, clock, log });
-  const notifications = createNotificationsService({ db, mailer, realtime, publicUrl: config.publicUrl });
+  const notifications = createNotificationsService({ db, mailer, realtime, publicUrl: config.publicUrl, accounts });
   const doctors = createDoctorsService({ db, clock });
+  accounts.onAccountCreated(async (user, tx) => {
+    if (user.role === 'doctor') await doctors.createProfile(user.id, tx);
+  });
   const payments = createPaymentsService({ db, clock, jobs, log, publicUrl: config.publicUrl, settings: config.payments });
+  // Appointments bind the ports of payments and patients (a doctor's own patients) and the account-removal hook.
   const appointments = createAppointmentsService({
     db,
     clock,
+    accounts,
     doctors,
     patients,
     payments,
@@ -119,11 +127,11 @@ function createServices(deps: {
     storage: deps.storage,
     clock,
     audit,
+    accounts,
     isDoctorOfPatient: appointments.isDoctorOfPatient,
   });
-  const accounts = createAccountsService({ db, patients, doctors, documents, appointments, notifications });
   const feedback = createFeedbackService({ db, accounts, appointments, clinicName: config.clinicName });
-  const auth = createAuthService({ db, clock, mailer, accounts, feedback, rateLimit, realtime });
+  const auth = createAuthService({ db, clock, mailer, accounts, rateLimit, realtime });
   const admin = createAdminService({ accounts, auth });
   const contact = createContactService({ mailer, contactEmail: config.contactEmail });
   const demo = createDemoService({ accounts, doctors, patients, dataDir: config.dataDir });
@@ -169,7 +177,11 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   const web = loadWebApp(config);
-  await registerSecurityHeaders(app, { config, scriptHashes: web.scriptHashes });
+  await registerSecurityHeaders(app, {
+    config,
+    scriptHashes: web.scriptHashes,
+    formActions: config.payments.liqpay ? [new URL(LIQPAY_CHECKOUT_URL).origin] : [],
+  });
   registerInputGuard(app);
 
   const routeTable: RouteInfo[] = [];
@@ -212,7 +224,7 @@ export async function buildApp(deps: AppDeps) {
   registerFeedbackRoutes(app, { feedback: services.feedback });
   registerNotificationRoutes(app, { notifications: services.notifications });
   registerDoctorRoutes(app, { doctors: services.doctors });
-  registerAppointmentRoutes(app, { appointments: services.appointments, accounts, auth });
+  registerAppointmentRoutes(app, { appointments: services.appointments, auth });
   await registerPaymentRoutes(app, { payments: services.payments });
   await registerSystemRoutes(app, {
     ping: database.ping,

@@ -1,8 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role } from '@rozmova/contracts';
 import { AppError } from '../lib/app-error.ts';
-import type { AuthContext, AuthService, DeviceInfo } from '../modules/auth/auth.service.ts';
-import type { RateLimitService } from '../modules/rate-limit/rate-limit.service.ts';
+import type { AuthContext, Authenticator, DeviceInfo } from './auth-context.ts';
+
+/** The per-address counter of auth requests (the rate-limit module answers it). */
+export interface RequestLimiter {
+  consume(key: string, limit: { max: number; windowMs: number }): Promise<unknown>;
+}
 
 /**
  * Who may call a route: `public` anyone, `optional` anyone (the user is loaded when a token is sent),
@@ -53,7 +57,7 @@ export function authOf(request: FastifyRequest): AuthContext {
 
 export function registerAccessControl(
   app: FastifyInstance,
-  deps: { auth: AuthService; rateLimit: RateLimitService; authRequestsPerMinute: number },
+  deps: { auth: Authenticator; rateLimit: RequestLimiter; authRequestsPerMinute: number },
 ): void {
   app.addHook('onRoute', (route) => {
     if (route.config?.access === undefined) {

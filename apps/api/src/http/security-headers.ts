@@ -1,7 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
-import { LIQPAY_CHECKOUT_URL } from '../modules/payments/providers/liqpay.ts';
 
 /** Browser features the app may use: camera and microphone for consultations, on its own pages only. */
 const permissionsPolicy = [
@@ -29,7 +28,10 @@ function apiOrigins(apiBase: string): string[] {
  * The hardening headers of every answer (helmet), HSTS for requests that came over https, and `no-store` on every
  * answer but a public read. Registered before any route, so errors and 404s carry them too.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, deps: { config: Config; scriptHashes: string[] }): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  deps: { config: Config; scriptHashes: string[]; formActions: string[] },
+): Promise<void> {
   const { config } = deps;
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -46,7 +48,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, deps: { conf
         // 'self' covers the same-origin Socket.IO WebSocket (ws: and wss: of the page's host).
         connectSrc: ["'self'", ...apiOrigins(config.apiBase)],
         // LiqPay's checkout is a form posted from the page.
-        formAction: ["'self'", ...(config.payments.liqpay ? [new URL(LIQPAY_CHECKOUT_URL).origin] : [])],
+        formAction: ["'self'", ...deps.formActions],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],

@@ -3,7 +3,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import { groupChannels, userRoom, type Role } from '@rozmova/contracts';
-import type { AuthService } from '../modules/auth/auth.service.ts';
+import type { Authenticator } from '../http/auth-context.ts';
 import { sessionRoom } from './bus.ts';
 
 const groupOf: Partial<Record<Role, string>> = {
@@ -15,7 +15,7 @@ const groupOf: Partial<Record<Role, string>> = {
 export interface Gateway {
   io: Server;
   /** Authenticates every connection with the same bearer token as the HTTP API. */
-  useAuth(auth: AuthService): void;
+  useAuth(auth: Authenticator): void;
   close(): Promise<void>;
 }
 

@@ -8,6 +8,8 @@ type FormModalProps<Values, Variables, Data> = MutationFormProps<Values, Variabl
   onClose: () => void;
   /** Text above the fields. */
   intro?: ReactNode;
+  /** False when `onSuccess` leaves the dialog itself (signing in moves to another page). */
+  closeOnSuccess?: boolean;
 };
 
 /** A dialog with one form whose submit runs a mutation (see MutationForm); it closes after the server's OK. */
@@ -17,6 +19,7 @@ export function FormModal<Values, Variables, Data>({
   onClose,
   onSuccess,
   intro,
+  closeOnSuccess = true,
   children,
   ...form
 }: FormModalProps<Values, Variables, Data>) {
@@ -26,7 +29,7 @@ export function FormModal<Values, Variables, Data>({
         {...form}
         onSuccess={(data, variables) => {
           onSuccess?.(data, variables);
-          onClose();
+          if (closeOnSuccess) onClose();
         }}
       >
         {intro}

@@ -1,15 +1,8 @@
 import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { AccountRow, NewUser, UserRow } from '../../db/rows.ts';
 import { patientCards, patients, users } from '../../db/schema.ts';
 import type { ListUsersQuery, Role } from '@rozmova/contracts';
-
-export type UserRow = typeof users.$inferSelect;
-export type NewUser = typeof users.$inferInsert;
-export interface AccountRow {
-  user: UserRow;
-  patientId: string | null;
-  cardId: string | null;
-}
 
 const accountColumns = { user: users, patientId: patients.id, cardId: patientCards.id };
 

@@ -1,22 +1,10 @@
 import type { AdminUser, ListUsersQuery, Locale, NotificationSettings, Role, User } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
+import type { AccountRow, UserRow } from '../../db/rows.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { assertAcceptablePassword, hashPassword } from '../../lib/passwords.ts';
-import type { AppointmentsService } from '../appointments/appointments.service.ts';
-import type { DoctorsService } from '../doctors/doctors.service.ts';
-import type { DocumentsService } from '../documents/documents.service.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { PatientsService } from '../patients/patients.service.ts';
-import {
-  countUsers,
-  findAccountById,
-  findUserByEmail,
-  insertUser,
-  listUsers,
-  updateUser,
-  type AccountRow,
-  type UserRow,
-} from './accounts.repository.ts';
+import { countUsers, findAccountById, findUserByEmail, insertUser, listUsers, updateUser } from './accounts.repository.ts';
 
 export interface NewAccount {
   email: string;
@@ -69,27 +57,29 @@ export function toAdminUser(user: UserRow): AdminUser {
   };
 }
 
-/** What account removal needs from the documents module: delete a patient's rows in the transaction, the files after it. */
-export type AccountDocuments = Pick<DocumentsService, 'removeAllOfPatient'>;
+/** Work to do once the transaction that asked for it has committed (send notices, delete files). */
+export type AfterCommit = () => Promise<void>;
 
-/** What account creation needs from the doctors module: the profile row of a new doctor, in the transaction. */
-export type AccountDoctors = Pick<DoctorsService, 'createProfile'>;
+/**
+ * Called in the creation's transaction: other modules add their rows for a new account (a patient's record and card,
+ * a doctor's profile), so a failure leaves no half-made account.
+ */
+export type AccountCreatedHook = (user: UserRow, tx: Db) => Promise<void>;
 
-/** What account removal needs from the appointments module: cancel the patient's future appointments in the transaction. */
-export type AccountAppointments = Pick<AppointmentsService, 'cancelAllOfPatient'>;
+/**
+ * Called in the removal's transaction, before the user row is anonymised (texts written now can still name the
+ * person): other modules drop or cancel what is theirs and may answer work for after the commit.
+ */
+export type AccountRemovedHook = (account: { userId: string; patientId: string | null }, tx: Db) => Promise<AfterCommit | void>;
 
-/** What account removal needs from the notifications module: their texts name doctors and dates. */
-export type AccountNotifications = Pick<NotificationsService, 'forgetUser'>;
-
-export function createAccountsService(deps: {
-  db: Db;
-  patients: PatientsService;
-  doctors: AccountDoctors;
-  documents: AccountDocuments;
-  appointments: AccountAppointments;
-  notifications: AccountNotifications;
-}) {
-  const { db } = deps;
+/**
+ * Accounts: users, profile fields, anonymising. It imports no other module: modules that keep rows of an account
+ * register hooks here (`onAccountCreated`, `onAccountRemoved`), in the order `buildApp` creates them.
+ */
+export function createAccountsService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+  const createdHooks: AccountCreatedHook[] = [];
+  const removedHooks: AccountRemovedHook[] = [];
 
   async function getAccount(id: string): Promise<AccountRow> {
     const account = await findAccountById(db, id);
@@ -98,6 +88,13 @@ export function createAccountsService(deps: {
   }
 
   return {
+    onAccountCreated(hook: AccountCreatedHook): void {
+      createdHooks.push(hook);
+    },
+    onAccountRemoved(hook: AccountRemovedHook): void {
+      removedHooks.push(hook);
+    },
+
     getAccount,
     findByEmail: (email: string) => findUserByEmail(db, email),
     isEmpty: async () => (await countUsers(db)) === 0,
@@ -118,10 +115,9 @@ export function createAccountsService(deps: {
             passwordHash,
             phone: input.phone ?? null,
             locale: input.locale ?? 'uk',
-            emailVerifiedAt: input.emailVerified ? new Date() : null,
+            emailVerifiedAt: input.emailVerified ? clock.now() : null,
           });
-          if (input.role === 'patient') await deps.patients.createRecord(user.id, tx);
-          if (input.role === 'doctor') await deps.doctors.createProfile(user.id, tx);
+          for (const hook of createdHooks) await hook(user, tx);
           return user;
         });
       } catch (error) {
@@ -138,7 +134,7 @@ export function createAccountsService(deps: {
         userName: input.userName,
         phone: input.phone ?? user.phone,
         locale: input.locale ?? user.locale,
-        emailVerifiedAt: new Date(),
+        emailVerifiedAt: clock.now(),
       });
     },
 
@@ -159,18 +155,19 @@ export function createAccountsService(deps: {
       assertAcceptablePassword(password, options.field);
       await updateUser(db, id, {
         passwordHash: await hashPassword(password),
-        ...(options.proofOfEmail ? { emailVerifiedAt: new Date() } : {}),
+        ...(options.proofOfEmail ? { emailVerifiedAt: clock.now() } : {}),
       });
     },
 
     /** Keeps the row for appointment history but removes everything that identifies the person. */
     async anonymise(id: string): Promise<void> {
-      const patientId = (await findAccountById(db, id))?.patientId;
-      let removeFiles = async () => {};
-      let tellDoctors = async () => {};
+      const patientId = (await findAccountById(db, id))?.patientId ?? null;
+      const afterCommit: AfterCommit[] = [];
       await db.transaction(async (tx) => {
-        // Future appointments are cancelled first (refunds as for the patient's own cancellation); history stays.
-        if (patientId) tellDoctors = await deps.appointments.cancelAllOfPatient(patientId, tx);
+        for (const hook of removedHooks) {
+          const after = await hook({ userId: id, patientId }, tx);
+          if (after) afterCommit.push(after);
+        }
         await updateUser(tx, id, {
           email: `deleted-${id}@deleted.invalid`,
           userName: '',
@@ -178,14 +175,10 @@ export function createAccountsService(deps: {
           passwordHash: null,
           pushToken: null,
           isActive: false,
-          deletedAt: new Date(),
+          deletedAt: clock.now(),
         });
-        await deps.patients.eraseHealthData(id, tx);
-        if (patientId) removeFiles = await deps.documents.removeAllOfPatient(patientId, tx);
       });
-      await removeFiles();
-      await deps.notifications.forgetUser(id);
-      await tellDoctors();
+      for (const after of afterCommit) await after();
     },
 
     async setActive(id: string, isActive: boolean): Promise<UserRow> {

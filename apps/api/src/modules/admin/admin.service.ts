@@ -1,7 +1,8 @@
 import type { AdminUser, CreateUserBody, ListUsersQuery, UserList } from '@rozmova/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { toAdminUser, type AccountsService } from '../accounts/accounts.service.ts';
-import type { AuthContext, AuthService } from '../auth/auth.service.ts';
+import type { AuthContext } from '../../http/auth-context.ts';
+import type { AuthService } from '../auth/auth.service.ts';
 
 export function createAdminService(deps: { accounts: AccountsService; auth: AuthService }) {
   return {

@@ -14,14 +14,14 @@ import {
 } from '@rozmova/contracts';
 import { authOf, deviceOf } from '../../http/access.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import type { AppointmentsService, LandingAccounts } from './appointments.service.ts';
+import type { AppointmentsService } from './appointments.service.ts';
 
 /** Any text: the service answers a malformed id with SPEC.md §5's message instead of the generic validation one. */
 const anyIdParamsSchema = z.object({ id: z.string().max(200) });
 
 export function registerAppointmentRoutes(
   app: FastifyInstance,
-  deps: { appointments: AppointmentsService; accounts: LandingAccounts; auth: Pick<AuthService, 'startSession'> },
+  deps: { appointments: AppointmentsService; auth: Pick<AuthService, 'startSession'> },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { access: 'user' } as const;
@@ -46,7 +46,7 @@ export function registerAppointmentRoutes(
       schema: { body: createAppointmentFromLandingBodySchema, response: { 201: fromLandingResultSchema } },
     },
     async (request, reply) => {
-      const { user, appointment } = await deps.appointments.bookFromLanding(request.body, deps.accounts, request.ip);
+      const { user, appointment } = await deps.appointments.bookFromLanding(request.body, request.ip);
       const token = await deps.auth.startSession(user, deviceOf(request));
       return reply.status(201).send({ token, appointment });
     },

@@ -152,3 +152,16 @@ export const appointmentTexts = {
     return { message, email: { subject: both('Кошти повернено', 'Payment refunded'), text: message } };
   },
 };
+
+/** The calendar file's event, in the reader's language; `other` is the other person of the consultation. */
+export function calendarTexts(locale: Locale, other: string, joinUrl: string, joinOpensMinutes: number) {
+  return locale === 'uk'
+    ? {
+        summary: `Онлайн-консультація: ${other}`,
+        description: `Приєднатися можна за ${joinOpensMinutes} хвилин до початку: ${joinUrl}`,
+      }
+    : {
+        summary: `Online consultation: ${other}`,
+        description: `You can join from ${joinOpensMinutes} minutes before the start: ${joinUrl}`,
+      };
+}

@@ -17,9 +17,9 @@ import { newNumericCode, newToken, sha256 } from '../../lib/crypto.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { assertAcceptablePassword, verifyPassword } from '../../lib/passwords.ts';
 import type { RealtimeBus } from '../../realtime/bus.ts';
-import type { AccountRow, UserRow } from '../accounts/accounts.repository.ts';
+import type { UserRow } from '../../db/rows.ts';
+import type { AuthContext, DeviceInfo } from '../../http/auth-context.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
-import type { FeedbackService } from '../feedback/feedback.service.ts';
 import type { Limit, RateLimitService } from '../rate-limit/rate-limit.service.ts';
 import { codeMail } from './auth.mails.ts';
 import {
@@ -50,20 +50,6 @@ export const authRules = {
   touchEveryMs: MINUTE,
 } as const;
 
-/** What the client's X-* headers (SPEC.md §7) and the connection tell about the device. */
-export interface DeviceInfo {
-  deviceType?: string;
-  userAgent?: string;
-  timeZone?: string;
-  ipAddress?: string;
-}
-
-export interface AuthContext {
-  sessionId: string;
-  account: AccountRow;
-  passwordVerifiedAt: Date | null;
-}
-
 const idleTimeout = (role: Role) => (staffRoles.includes(role) ? authRules.staffIdleMs : authRules.patientIdleMs);
 
 const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'Invalid e-mail or password');
@@ -73,7 +59,6 @@ export function createAuthService(deps: {
   clock: Clock;
   mailer: Mailer;
   accounts: AccountsService;
-  feedback: Pick<FeedbackService, 'forgetAuthor'>;
   rateLimit: RateLimitService;
   realtime: RealtimeBus;
 }) {
@@ -239,7 +224,6 @@ export function createAuthService(deps: {
       assertRecentlyVerified(auth);
       await endAllSessions(auth.account.user.id);
       await accounts.anonymise(auth.account.user.id);
-      await deps.feedback.forgetAuthor(auth.account.user.id);
     },
 
     /** Signed in without a password: sets it. With e-mail and code: recovers the account. Either way a new session. */

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { dayNumber } from '../../lib/zoned-time.ts';
-import type { AccountRow } from '../accounts/accounts.repository.ts';
+import type { AccountRow } from '../../db/rows.ts';
 import {
   findBookingProfileRow,
   findDoctorRow,

@@ -11,7 +11,8 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newStorageKey, StorageLimitError, StorageNotFoundError, type Storage } from '../../lib/storage.ts';
 import { pad2, wallClock } from '../../lib/zoned-time.ts';
-import type { AccountRow } from '../accounts/accounts.repository.ts';
+import type { AccountRow } from '../../db/rows.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
 import { detectFileType, SNIFF_BYTES, type DetectedType } from './file-type.ts';
 import {
   countReferencesOfPatient,
@@ -124,8 +125,18 @@ export function createDocumentsService(deps: {
   clock: Clock;
   audit: AuditRecorder;
   isDoctorOfPatient: DoctorOfPatient;
+  accounts: Pick<AccountsService, 'onAccountRemoved'>;
 }) {
   const { db, storage, clock } = deps;
+
+  // A removed patient's document rows go in the removal's transaction, the files right after it.
+  deps.accounts.onAccountRemoved(async ({ patientId }, tx) => {
+    if (!patientId) return;
+    const keys = await deleteReferencesOfPatient(tx, patientId);
+    return async () => {
+      for (const key of keys) await storage.delete(key);
+    };
+  });
 
   function ownPatientId(actor: Actor): string {
     if (!actor.patientId) throw new AppError('FORBIDDEN', 'Only patients keep documents');
@@ -213,17 +224,6 @@ export function createDocumentsService(deps: {
       if (!deleted) throw notFound('Document');
       await storage.delete(deleted.storageKey);
       return toUserReference(deleted);
-    },
-
-    /**
-     * Account removal: deletes a patient's document rows in the caller's transaction; the returned function removes
-     * the files and is called after the transaction commits.
-     */
-    async removeAllOfPatient(patientId: string, tx: Db = db): Promise<() => Promise<void>> {
-      const keys = await deleteReferencesOfPatient(tx, patientId);
-      return async () => {
-        for (const key of keys) await storage.delete(key);
-      };
     },
 
     /** Removes the files no document row refers to (a crash between writing a file and its row); answers how many. */

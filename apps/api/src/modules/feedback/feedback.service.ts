@@ -10,7 +10,7 @@ import type {
 } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
-import type { AccountRow } from '../accounts/accounts.repository.ts';
+import type { AccountRow } from '../../db/rows.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import {
   clearAuthorName,
@@ -63,6 +63,11 @@ export interface Consultations {
 
 export function createFeedbackService(deps: { db: Db; accounts: AccountsService; appointments: Consultations; clinicName: string }) {
   const { db, accounts } = deps;
+
+  // A removed author's name leaves its feedback, in the removal's transaction.
+  accounts.onAccountRemoved(async ({ userId }, tx) => {
+    await clearAuthorName(tx, userId);
+  });
 
   /** A doctor review is of the author's completed consultation; a `doctor_id` sent must be its doctor. */
   async function reviewedConsultation(author: AccountRow, body: CreateFeedbackBody) {
@@ -126,7 +131,6 @@ export function createFeedbackService(deps: { db: Db; accounts: AccountsService;
 
   return {
     /** A removed account's feedback stays (ratings count) but no longer carries the person's name. */
-    forgetAuthor: (userId: string) => clearAuthorName(db, userId),
 
     async create(actor: AccountRow, body: CreateFeedbackBody): Promise<Feedback> {
       return (await write(actor, body, 'create')).feedback;

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import {
@@ -14,7 +13,11 @@ import {
 /** `job.key` and `job.id` stay the same when a run is repeated: a handler derives idempotency keys from them. */
 export type JobHandler = (payload: any, job: { id: string; key: string }) => Promise<void>;
 
-export type JobsLog = Pick<FastifyBaseLogger, 'warn' | 'error'>;
+/** The app's logger as services see it (Fastify's pino logger fits it; services do not import Fastify). */
+export interface JobsLog {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
 
 const SECOND = 1000;
 const HOUR = 60 * 60 * SECOND;

@@ -11,7 +11,8 @@ import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { RealtimeBus } from '../../realtime/bus.ts';
-import type { AccountRow } from '../accounts/accounts.repository.ts';
+import type { AccountRow } from '../../db/rows.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
 import { notificationMail } from './notifications.mails.ts';
 import {
   deleteNotificationOfUser,
@@ -61,8 +62,19 @@ const mayNotifyOthers = (actor: AccountRow) => actor.user.role === 'operator' ||
  * copy, each as the user's notification settings allow. Other modules deliver through `notify` from a job of theirs,
  * scheduled in the transaction of the change; the routes are the user's list.
  */
-export function createNotificationsService(deps: { db: Db; mailer: Mailer; realtime: RealtimeBus; publicUrl: string }) {
+export function createNotificationsService(deps: {
+  db: Db;
+  mailer: Mailer;
+  realtime: RealtimeBus;
+  publicUrl: string;
+  accounts: Pick<AccountsService, 'onAccountRemoved'>;
+}) {
   const { db, mailer, realtime } = deps;
+
+  // A removed account's notifications go once the removal has committed (their texts name doctors and dates).
+  deps.accounts.onAccountRemoved(async ({ userId }) => async () => {
+    await deleteNotificationsOfUser(db, userId);
+  });
 
   async function add(userId: string, values: { kind: NotificationKind; message: string; appointmentId?: string; deliveryKey?: string }) {
     const row = await insertNotification(
@@ -128,7 +140,6 @@ export function createNotificationsService(deps: { db: Db; mailer: Mailer; realt
     clearAll: (actor: AccountRow): Promise<void> => deleteNotificationsOfUser(db, actor.user.id),
 
     /** Drops every notification of a removed account (their texts can name doctors and dates). */
-    forgetUser: (userId: string): Promise<void> => deleteNotificationsOfUser(db, userId),
   };
 }
 

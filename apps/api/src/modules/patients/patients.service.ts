@@ -14,8 +14,9 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { AuthContext } from '../../http/auth-context.ts';
 import { recommendationTexts } from '../quiz/quiz.questions.ts';
 import { formatScore, scoreQuiz, type QuizCounts } from '../quiz/quiz.scoring.ts';
 import type { QuizService } from '../quiz/quiz.service.ts';
@@ -63,7 +64,7 @@ export function toPatientCard(card: CardRow): PatientCard {
 
 /**
  * Which patients are a doctor's own: a scheduled, running or completed consultation with it. The appointments service
- * answers (a getter, because it is built after this service).
+ * answers: it binds this port when it is built (`bindDoctorsPatients`), as it binds the payments module's.
  */
 export interface DoctorsPatients {
   isDoctorOfPatient(doctorId: string, patientId: string): Promise<boolean>;
@@ -108,14 +109,27 @@ export function createPatientsService(deps: {
   clock: Clock;
   audit: AuditService;
   quiz: QuizService;
-  doctorsPatients: () => DoctorsPatients;
+  accounts: Pick<AccountsService, 'onAccountCreated' | 'onAccountRemoved'>;
 }) {
   const { db, audit } = deps;
+  let doctorsPatients: DoctorsPatients | undefined;
+  const doctorsPatientsPort = (): DoctorsPatients => {
+    if (!doctorsPatients) throw new Error('The appointments module has not bound the doctors-patients port');
+    return doctorsPatients;
+  };
+
+  // A new patient gets its record and empty card in the account's transaction; a removed one loses its health data.
+  deps.accounts.onAccountCreated(async (user, tx) => {
+    if (user.role === 'patient') await insertPatientWithCard(tx, user.id);
+  });
+  deps.accounts.onAccountRemoved(async ({ userId }, tx) => {
+    await clearCardOfUser(tx, userId);
+  });
 
   async function maySee(auth: AuthContext, patientId: string): Promise<boolean> {
     const { user, patientId: own } = auth.account;
     if (patientId === own || user.role === 'operator' || user.role === 'admin') return true;
-    return user.role === 'doctor' && (await deps.doctorsPatients().isDoctorOfPatient(user.id, patientId));
+    return user.role === 'doctor' && (await doctorsPatientsPort().isDoctorOfPatient(user.id, patientId));
   }
 
   async function visibleRecord(auth: AuthContext, patientId: string): Promise<PatientRecordRow> {
@@ -145,9 +159,9 @@ export function createPatientsService(deps: {
   const isOwner = (auth: AuthContext, patientId: string) => auth.account.patientId === patientId;
 
   return {
-    createRecord: (userId: string, tx: Db = deps.db) => insertPatientWithCard(tx, userId),
-    /** Removes the health data of a deleted account; the anonymised record stays for appointment history. */
-    eraseHealthData: (userId: string, tx: Db = deps.db) => clearCardOfUser(tx, userId),
+    bindDoctorsPatients(port: DoctorsPatients): void {
+      doctorsPatients = port;
+    },
     /** Booking: uses one free (ADRA) consultation in the booking's transaction; false when none is left. */
     takeFreeConsultation: (patientId: string, tx: Db = deps.db) => takeFreeConsultation(tx, patientId),
     /** A cancelled free consultation is given back, in the cancellation's transaction. */
@@ -164,7 +178,7 @@ export function createPatientsService(deps: {
     /** Operators and admins search every patient; a doctor only its own. */
     async lookup(auth: AuthContext, criteria: string): Promise<PatientLookup> {
       const { user } = auth.account;
-      const within = user.role === 'doctor' ? await deps.doctorsPatients().patientIdsOfDoctor(user.id) : undefined;
+      const within = user.role === 'doctor' ? await doctorsPatientsPort().patientIdsOfDoctor(user.id) : undefined;
       const rows = await lookupPatientRecords(db, criteria, PATIENT_LOOKUP_MAX, within);
       await auditShown(auth, 'lookup', rows);
       return { success: rows.length > 0, patients: rows.map(toPatient) };

@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import {
   paymentPaths,
   pendingAppointmentStatuses,
@@ -16,8 +15,8 @@ import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sha256 } from '../../lib/crypto.ts';
-import type { AccountRow } from '../accounts/accounts.repository.ts';
-import type { JobsService } from '../jobs/jobs.service.ts';
+import type { AccountRow } from '../../db/rows.ts';
+import type { JobsLog, JobsService } from '../jobs/jobs.service.ts';
 import {
   findPayment,
   insertPayment,
@@ -108,7 +107,7 @@ export function createPaymentsService(deps: {
   db: Db;
   clock: Clock;
   jobs: JobsService;
-  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  log: JobsLog;
   publicUrl: string;
   settings: PaymentSettings;
   /** LiqPay's request API is called with this (tests may pass their own). */

@@ -1,11 +1,10 @@
-import { Button, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { NativeSelect, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { Role } from '@rozmova/contracts';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../components/form-modal.tsx';
 import { NewPasswordField } from '../../components/password-field.tsx';
-import { FormError } from '../../components/form-error.tsx';
-import { fieldErrors } from '../../lib/api-errors.ts';
 import { isEmail, isPasswordLengthValid } from '../../lib/validation.ts';
 import { useCreateUser } from './api.ts';
 
@@ -22,36 +21,24 @@ export function CreateUserModal({ onClose }: { onClose: () => void }) {
       password: (value) => (isPasswordLengthValid(value) ? null : t('validation.passwordLength')),
     },
   });
-  const submit = form.onSubmit((values) =>
-    create.mutate(
-      { ...values, user_name: values.user_name.trim(), email: values.email.trim() },
-      {
-        onSuccess: (user) => {
-          notifications.show({ message: t('admin.created', { email: user.email }) });
-          onClose();
-        },
-        onError: (error) => form.setErrors(fieldErrors(t, error)),
-      },
-    ),
-  );
   return (
-    <Modal opened onClose={onClose} title={t('admin.createTitle')}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <TextInput label={t('fields.name')} required data-autofocus {...form.getInputProps('user_name')} />
-          <TextInput label={t('fields.email')} type="email" required {...form.getInputProps('email')} />
-          <NewPasswordField label={t('fields.password')} {...form.getInputProps('password')} />
-          <NativeSelect
-            label={t('fields.role')}
-            data={creatableRoles.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
-            {...form.getInputProps('user_role')}
-          />
-          <FormError error={create.error} />
-          <Button type="submit" loading={create.isPending}>
-            {t('admin.createSubmit')}
-          </Button>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      title={t('admin.createTitle')}
+      onClose={onClose}
+      form={form}
+      mutation={create}
+      toVariables={(values) => ({ ...values, user_name: values.user_name.trim(), email: values.email.trim() })}
+      onSuccess={(user) => notifications.show({ message: t('admin.created', { email: user?.email }) })}
+      submitLabel={t('admin.createSubmit')}
+    >
+      <TextInput label={t('fields.name')} required data-autofocus {...form.getInputProps('user_name')} />
+      <TextInput label={t('fields.email')} type="email" required {...form.getInputProps('email')} />
+      <NewPasswordField label={t('fields.password')} {...form.getInputProps('password')} />
+      <NativeSelect
+        label={t('fields.role')}
+        data={creatableRoles.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+        {...form.getInputProps('user_role')}
+      />
+    </FormModal>
   );
 }

@@ -1,11 +1,10 @@
-import { Button, Fieldset, Modal, NumberInput, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { Fieldset, NumberInput, SimpleGrid, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { quizAnswerValues, QUIZ_TEXT_MAX, type QuizAnswerValue, type QuizQuestion } from '@rozmova/contracts';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '../../components/form-error.tsx';
-import { fieldErrors } from '../../lib/api-errors.ts';
-import { useCreateQuizQuestion, useUpdateQuizQuestion } from './quiz-api.ts';
+import { FormModal } from '../../components/form-modal.tsx';
+import { useSaveQuizQuestion, type SaveQuizQuestion } from './quiz-api.ts';
 
 interface Props {
   /** Absent: a new question. */
@@ -37,9 +36,7 @@ const trimText = (text: { uk: string; en: string }) => ({ uk: text.uk.trim(), en
 /** Adds or edits a quiz question: its text and its three answers A, B, C in both languages, and its position. */
 export function QuestionModal({ question, count, onClose }: Props) {
   const { t } = useTranslation();
-  const create = useCreateQuizQuestion();
-  const update = useUpdateQuizQuestion();
-  const mutation = question ? update : create;
+  const save = useSaveQuizQuestion();
   const maxOrder = question ? count : count + 1;
   const required = (value: string) => (value.trim() ? null : t('adminQuiz.textRequired'));
   const form = useForm<Values>({
@@ -54,18 +51,11 @@ export function QuestionModal({ question, count, onClose }: Props) {
     },
   });
 
-  const submit = form.onSubmit((values) => {
+  const toVariables = (values: Values): SaveQuizQuestion | null => {
     const body = {
       question_order: Number(values.question_order),
       question_text: trimText(values.question_text),
       question_answers: values.question_answers.map((answer) => ({ value: answer.value, text: trimText(answer.text) })),
-    };
-    const options = {
-      onSuccess: () => {
-        notifications.show({ message: t(question ? 'adminQuiz.saved' : 'adminQuiz.added') });
-        onClose();
-      },
-      onError: (error: unknown) => form.setErrors(fieldErrors(t, error)),
     };
     if (question) {
       // Only what changed: unchanged answers keep their ids, so patients' saved answers stay valid.
@@ -80,78 +70,72 @@ export function QuestionModal({ question, count, onClose }: Props) {
             ? body.question_answers
             : undefined,
       };
-      if (Object.values(changed).every((value) => value === undefined)) {
-        onClose();
-        return;
-      }
-      update.mutate({ id: question.id, body: changed }, options);
-    } else {
-      create.mutate(body, options);
+      // Nothing changed: the dialog just closes.
+      if (Object.values(changed).every((value) => value === undefined)) return null;
+      return { id: question.id, body: changed };
     }
-  });
+    return { body };
+  };
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      size="lg"
+    <FormModal
       title={question ? t('adminQuiz.editTitle', { number: question.question_order }) : t('adminQuiz.addTitle')}
+      size="lg"
+      onClose={onClose}
+      form={form}
+      mutation={save}
+      toVariables={toVariables}
+      onSuccess={(_data, variables) => variables && notifications.show({ message: t(question ? 'adminQuiz.saved' : 'adminQuiz.added') })}
+      submitLabel={question ? t('adminQuiz.save') : t('adminQuiz.add')}
+      gap="md"
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Textarea
-            label={t('adminQuiz.textUk')}
-            required
-            autosize
-            minRows={2}
-            maxLength={QUIZ_TEXT_MAX}
-            data-autofocus
-            {...form.getInputProps('question_text.uk')}
-          />
-          <Textarea
-            label={t('adminQuiz.textEn')}
-            required
-            autosize
-            minRows={2}
-            maxLength={QUIZ_TEXT_MAX}
-            {...form.getInputProps('question_text.en')}
-          />
-          {form.values.question_answers.map((answer, index) => (
-            <Fieldset key={answer.value} legend={t('adminQuiz.answer', { letter: answer.value })}>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <Textarea
-                  label={t('adminQuiz.answerUk', { letter: answer.value })}
-                  required
-                  autosize
-                  maxLength={QUIZ_TEXT_MAX}
-                  {...form.getInputProps(`question_answers.${index}.text.uk`)}
-                />
-                <Textarea
-                  label={t('adminQuiz.answerEn', { letter: answer.value })}
-                  required
-                  autosize
-                  maxLength={QUIZ_TEXT_MAX}
-                  {...form.getInputProps(`question_answers.${index}.text.en`)}
-                />
-              </SimpleGrid>
-            </Fieldset>
-          ))}
-          <NumberInput
-            label={t('adminQuiz.position')}
-            description={t('adminQuiz.positionHint', { max: maxOrder })}
-            min={1}
-            max={maxOrder}
-            allowDecimal={false}
-            allowNegative={false}
-            w={{ base: '100%', sm: 200 }}
-            {...form.getInputProps('question_order')}
-          />
-          <FormError error={mutation.error} />
-          <Button type="submit" loading={mutation.isPending}>
-            {question ? t('adminQuiz.save') : t('adminQuiz.add')}
-          </Button>
-        </Stack>
-      </form>
-    </Modal>
+      <Textarea
+        label={t('adminQuiz.textUk')}
+        required
+        autosize
+        minRows={2}
+        maxLength={QUIZ_TEXT_MAX}
+        data-autofocus
+        {...form.getInputProps('question_text.uk')}
+      />
+      <Textarea
+        label={t('adminQuiz.textEn')}
+        required
+        autosize
+        minRows={2}
+        maxLength={QUIZ_TEXT_MAX}
+        {...form.getInputProps('question_text.en')}
+      />
+      {form.values.question_answers.map((answer, index) => (
+        <Fieldset key={answer.value} legend={t('adminQuiz.answer', { letter: answer.value })}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <Textarea
+              label={t('adminQuiz.answerUk', { letter: answer.value })}
+              required
+              autosize
+              maxLength={QUIZ_TEXT_MAX}
+              {...form.getInputProps(`question_answers.${index}.text.uk`)}
+            />
+            <Textarea
+              label={t('adminQuiz.answerEn', { letter: answer.value })}
+              required
+              autosize
+              maxLength={QUIZ_TEXT_MAX}
+              {...form.getInputProps(`question_answers.${index}.text.en`)}
+            />
+          </SimpleGrid>
+        </Fieldset>
+      ))}
+      <NumberInput
+        label={t('adminQuiz.position')}
+        description={t('adminQuiz.positionHint', { max: maxOrder })}
+        min={1}
+        max={maxOrder}
+        allowDecimal={false}
+        allowNegative={false}
+        w={{ base: '100%', sm: 200 }}
+        {...form.getInputProps('question_order')}
+      />
+    </FormModal>
   );
 }

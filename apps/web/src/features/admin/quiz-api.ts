@@ -32,12 +32,14 @@ function useQuizWrite<T>(mutationFn: (variables: T) => Promise<unknown>) {
   return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: ['quiz'] }) });
 }
 
-export const useCreateQuizQuestion = () =>
-  useQuizWrite((body: CreateQuizQuestionBody) => apiRequest<QuizQuestion>(quizPaths.questions, { method: 'POST', body }));
+/** A new question (no id) or the changes to one. */
+export type SaveQuizQuestion = { id?: undefined; body: CreateQuizQuestionBody } | { id: string; body: UpdateQuizQuestionBody };
 
-export const useUpdateQuizQuestion = () =>
-  useQuizWrite(({ id, body }: { id: string; body: UpdateQuizQuestionBody }) =>
-    apiRequest<QuizQuestion>(questionPath(id), { method: 'PUT', body }),
+export const useSaveQuizQuestion = () =>
+  useQuizWrite((input: SaveQuizQuestion) =>
+    input.id === undefined
+      ? apiRequest<QuizQuestion>(quizPaths.questions, { method: 'POST', body: input.body })
+      : apiRequest<QuizQuestion>(questionPath(input.id), { method: 'PUT', body: input.body }),
   );
 
 export const useDeleteQuizQuestion = () => useQuizWrite((id: string) => apiRequest<void>(questionPath(id), { method: 'DELETE' }));

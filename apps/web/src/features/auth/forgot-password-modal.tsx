@@ -3,9 +3,8 @@ import { useForm } from '@mantine/form';
 import type { User } from '@rozmova/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '../../components/form-error.tsx';
+import { MutationForm } from '../../components/mutation-form.tsx';
 import { NewPasswordField } from '../../components/password-field.tsx';
-import { fieldErrors } from '../../lib/api-errors.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { isEmail, isPasswordLengthValid } from '../../lib/validation.ts';
 import { useRecoverPassword, useSendCode } from './api.ts';
@@ -34,43 +33,28 @@ export function ForgotPasswordModal({ onClose, onDone }: Props) {
   });
   const email = emailForm.values.email.trim();
 
-  const submitEmail = emailForm.onSubmit(() => {
-    sendCode.mutate({ email, locale: currentLocale() }, { onSuccess: () => setStep(1) });
-  });
-  const submitPassword = passwordForm.onSubmit(({ password }) => {
-    recover.mutate(
-      { email, code, password },
-      {
-        onSuccess: (signedIn) => {
-          setUser(signedIn);
-          setStep(3);
-        },
-        onError: (error) => passwordForm.setErrors(fieldErrors(t, error)),
-      },
-    );
-  });
-
   return (
     <Modal opened onClose={onClose} title={t('auth.forgotTitle')} size="lg">
       <Stepper active={step} size="sm" allowNextStepsSelect={false} onStepClick={(index) => index < step && step < 3 && setStep(index)}>
         <Stepper.Step label={t('auth.forgotStepEmail')}>
-          <form onSubmit={submitEmail} noValidate>
-            <Stack gap="sm">
-              <Text>{t('auth.forgotIntro')}</Text>
-              <TextInput
-                label={t('fields.email')}
-                type="email"
-                autoComplete="email"
-                required
-                data-autofocus
-                {...emailForm.getInputProps('email')}
-              />
-              <FormError error={sendCode.error} operation="sendRecoveryCode" />
-              <Button type="submit" loading={sendCode.isPending}>
-                {t('auth.getCode')}
-              </Button>
-            </Stack>
-          </form>
+          <MutationForm
+            form={emailForm}
+            mutation={sendCode}
+            toVariables={() => ({ email, locale: currentLocale() })}
+            onSuccess={() => setStep(1)}
+            operation="sendRecoveryCode"
+            submitLabel={t('auth.getCode')}
+          >
+            <Text>{t('auth.forgotIntro')}</Text>
+            <TextInput
+              label={t('fields.email')}
+              type="email"
+              autoComplete="email"
+              required
+              data-autofocus
+              {...emailForm.getInputProps('email')}
+            />
+          </MutationForm>
         </Stepper.Step>
         <Stepper.Step label={t('auth.forgotStepCode')}>
           <CodeStep
@@ -84,15 +68,18 @@ export function ForgotPasswordModal({ onClose, onDone }: Props) {
           />
         </Stepper.Step>
         <Stepper.Step label={t('auth.forgotStepPassword')}>
-          <form onSubmit={submitPassword} noValidate>
-            <Stack gap="sm">
-              <NewPasswordField label={t('fields.newPassword')} data-autofocus {...passwordForm.getInputProps('password')} />
-              <FormError error={recover.error} />
-              <Button type="submit" loading={recover.isPending}>
-                {t('auth.savePassword')}
-              </Button>
-            </Stack>
-          </form>
+          <MutationForm
+            form={passwordForm}
+            mutation={recover}
+            toVariables={({ password }) => ({ email, code, password })}
+            onSuccess={(signedIn) => {
+              setUser(signedIn);
+              setStep(3);
+            }}
+            submitLabel={t('auth.savePassword')}
+          >
+            <NewPasswordField label={t('fields.newPassword')} data-autofocus {...passwordForm.getInputProps('password')} />
+          </MutationForm>
         </Stepper.Step>
         <Stepper.Step label={t('auth.forgotStepDone')}>
           <Stack gap="md">

@@ -1,10 +1,9 @@
-import { Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { User } from '@rozmova/contracts';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '../../components/form-error.tsx';
+import { FormModal } from '../../components/form-modal.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
-import { fieldErrors } from '../../lib/api-errors.ts';
 import { isEmail } from '../../lib/validation.ts';
 import { useLogin } from './api.ts';
 import type { AuthDialog } from './auth-dialogs.tsx';
@@ -26,33 +25,33 @@ export function LoginModal({ onClose, onSwitch, onSignedIn }: Props) {
     },
   });
 
-  const submit = form.onSubmit((values) =>
-    login.mutate(values, { onSuccess: onSignedIn, onError: (error) => form.setErrors(fieldErrors(t, error)) }),
-  );
-
   return (
-    <Modal opened onClose={onClose} title={t('auth.loginTitle')}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <TextInput label={t('fields.email')} type="email" autoComplete="email" required data-autofocus {...form.getInputProps('email')} />
-          <PasswordField label={t('fields.password')} autoComplete="current-password" required {...form.getInputProps('password')} />
-          <FormError error={login.error} operation="login" />
-          <Button type="submit" loading={login.isPending}>
-            {t('auth.loginSubmit')}
-          </Button>
-          <Group justify="space-between" gap="xs">
-            <Anchor component="button" type="button" size="sm" onClick={() => onSwitch('forgot')}>
-              {t('auth.forgotLink')}
+    <FormModal
+      title={t('auth.loginTitle')}
+      onClose={onClose}
+      closeOnSuccess={false}
+      form={form}
+      mutation={login}
+      toVariables={(values) => values}
+      onSuccess={(user) => user && onSignedIn(user)}
+      operation="login"
+      submitLabel={t('auth.loginSubmit')}
+      footer={
+        <Group justify="space-between" gap="xs">
+          <Anchor component="button" type="button" size="sm" onClick={() => onSwitch('forgot')}>
+            {t('auth.forgotLink')}
+          </Anchor>
+          <Text size="sm">
+            {t('auth.noAccount')}{' '}
+            <Anchor component="button" type="button" onClick={() => onSwitch('signup')}>
+              {t('auth.createAccountLink')}
             </Anchor>
-            <Text size="sm">
-              {t('auth.noAccount')}{' '}
-              <Anchor component="button" type="button" onClick={() => onSwitch('signup')}>
-                {t('auth.createAccountLink')}
-              </Anchor>
-            </Text>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+          </Text>
+        </Group>
+      }
+    >
+      <TextInput label={t('fields.email')} type="email" autoComplete="email" required data-autofocus {...form.getInputProps('email')} />
+      <PasswordField label={t('fields.password')} autoComplete="current-password" required {...form.getInputProps('password')} />
+    </FormModal>
   );
 }

@@ -1,13 +1,12 @@
-import { Anchor, Button, Modal, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { Anchor, Modal, Stepper, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { User } from '@rozmova/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsentCheckbox } from '../../components/consent-checkbox.tsx';
-import { FormError } from '../../components/form-error.tsx';
+import { MutationForm } from '../../components/mutation-form.tsx';
 import { NewPasswordField } from '../../components/password-field.tsx';
 import { PhoneField } from '../../components/phone-field.tsx';
-import { fieldErrors } from '../../lib/api-errors.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { isEmail, isPasswordLengthValid, isPhone } from '../../lib/validation.ts';
 import { useRegisterPatient, useSendCode } from './api.ts';
@@ -45,48 +44,30 @@ export function SignUpModal({ onClose, onSwitch, onSignedIn }: Props) {
 
   const email = account.values.email.trim();
 
-  const submitAccount = account.onSubmit(() => {
-    sendCode.mutate({ email, locale: currentLocale() }, { onSuccess: () => setStep(1) });
-  });
-
-  const submitCredentials = credentials.onSubmit(({ password, phone }) => {
-    register.mutate(
-      {
-        email,
-        code,
-        password,
-        user_name: account.values.user_name.trim(),
-        locale: currentLocale(),
-        ...(phone.trim() ? { phone: phone.trim() } : {}),
-      },
-      {
-        onSuccess: onSignedIn,
-        onError: (error) => credentials.setErrors(fieldErrors(t, error)),
-      },
-    );
-  });
-
   return (
     <Modal opened onClose={onClose} title={t('auth.signupTitle')} size="lg">
       <Stepper active={step} size="sm" allowNextStepsSelect={false} onStepClick={(index) => index < step && setStep(index)}>
         <Stepper.Step label={t('auth.signupStepAccount')}>
-          <form onSubmit={submitAccount} noValidate>
-            <Stack gap="sm">
-              <TextInput label={t('fields.name')} autoComplete="name" required data-autofocus {...account.getInputProps('user_name')} />
-              <TextInput label={t('fields.email')} type="email" autoComplete="email" required {...account.getInputProps('email')} />
-              <ConsentCheckbox {...account.getInputProps('consent', { type: 'checkbox' })} />
-              <FormError error={sendCode.error} operation="sendRegisterCode" />
-              <Button type="submit" loading={sendCode.isPending}>
-                {t('auth.getCode')}
-              </Button>
+          <MutationForm
+            form={account}
+            mutation={sendCode}
+            toVariables={() => ({ email, locale: currentLocale() })}
+            onSuccess={() => setStep(1)}
+            operation="sendRegisterCode"
+            submitLabel={t('auth.getCode')}
+            footer={
               <Text size="sm">
                 {t('auth.haveAccount')}{' '}
                 <Anchor component="button" type="button" onClick={() => onSwitch('login')}>
                   {t('auth.loginLink')}
                 </Anchor>
               </Text>
-            </Stack>
-          </form>
+            }
+          >
+            <TextInput label={t('fields.name')} autoComplete="name" required data-autofocus {...account.getInputProps('user_name')} />
+            <TextInput label={t('fields.email')} type="email" autoComplete="email" required {...account.getInputProps('email')} />
+            <ConsentCheckbox {...account.getInputProps('consent', { type: 'checkbox' })} />
+          </MutationForm>
         </Stepper.Step>
         <Stepper.Step label={t('auth.signupStepCode')}>
           <CodeStep
@@ -100,16 +81,24 @@ export function SignUpModal({ onClose, onSwitch, onSignedIn }: Props) {
           />
         </Stepper.Step>
         <Stepper.Step label={t('auth.signupStepPassword')}>
-          <form onSubmit={submitCredentials} noValidate>
-            <Stack gap="sm">
-              <NewPasswordField label={t('fields.password')} data-autofocus {...credentials.getInputProps('password')} />
-              <PhoneField label={t('fields.phoneOptional')} {...credentials.getInputProps('phone')} />
-              <FormError error={register.error} operation="register" />
-              <Button type="submit" loading={register.isPending}>
-                {t('auth.createAccount')}
-              </Button>
-            </Stack>
-          </form>
+          <MutationForm
+            form={credentials}
+            mutation={register}
+            toVariables={({ password, phone }) => ({
+              email,
+              code,
+              password,
+              user_name: account.values.user_name.trim(),
+              locale: currentLocale(),
+              ...(phone.trim() ? { phone: phone.trim() } : {}),
+            })}
+            onSuccess={(user) => user && onSignedIn(user)}
+            operation="register"
+            submitLabel={t('auth.createAccount')}
+          >
+            <NewPasswordField label={t('fields.password')} data-autofocus {...credentials.getInputProps('password')} />
+            <PhoneField label={t('fields.phoneOptional')} {...credentials.getInputProps('phone')} />
+          </MutationForm>
         </Stepper.Step>
       </Stepper>
     </Modal>

@@ -1,14 +1,13 @@
-import { Button, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { User } from '@rozmova/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrors } from '../../lib/api-errors.ts';
 import { isPhone } from '../../lib/validation.ts';
 import { useUpdateProfile } from './api.ts';
 import { ConfirmPasswordForm } from './confirm-password-form.tsx';
-import { FormError } from '../../components/form-error.tsx';
+import { MutationForm } from '../../components/mutation-form.tsx';
 import { PhoneField } from '../../components/phone-field.tsx';
 
 export function ChangePhoneModal({ user, onClose }: { user: User; onClose: () => void }) {
@@ -19,30 +18,21 @@ export function ChangePhoneModal({ user, onClose }: { user: User; onClose: () =>
     initialValues: { phone: user.phone ?? '' },
     validate: { phone: (value) => (value.trim() === '' || isPhone(value) ? null : t('validation.phone')) },
   });
-  const submit = form.onSubmit(({ phone }) =>
-    update.mutate(
-      { phone: phone.trim() === '' ? null : phone.trim() },
-      {
-        onSuccess: () => {
-          notifications.show({ message: t('profile.phoneChanged') });
-          onClose();
-        },
-        onError: (error) => form.setErrors(fieldErrors(t, error)),
-      },
-    ),
-  );
   return (
     <Modal opened onClose={onClose} title={t('profile.changePhoneTitle')}>
       {confirmed ? (
-        <form onSubmit={submit} noValidate>
-          <Stack gap="sm">
-            <PhoneField label={t('fields.newPhone')} description={t('profile.phoneHint')} data-autofocus {...form.getInputProps('phone')} />
-            <FormError error={update.error} />
-            <Button type="submit" loading={update.isPending}>
-              {t('profile.savePhone')}
-            </Button>
-          </Stack>
-        </form>
+        <MutationForm
+          form={form}
+          mutation={update}
+          toVariables={({ phone }) => ({ phone: phone.trim() === '' ? null : phone.trim() })}
+          onSuccess={() => {
+            notifications.show({ message: t('profile.phoneChanged') });
+            onClose();
+          }}
+          submitLabel={t('profile.savePhone')}
+        >
+          <PhoneField label={t('fields.newPhone')} description={t('profile.phoneHint')} data-autofocus {...form.getInputProps('phone')} />
+        </MutationForm>
       ) : (
         <Stack gap="sm">
           <Text>{t('profile.confirmPasswordFirst')}</Text>

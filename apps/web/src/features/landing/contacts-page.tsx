@@ -1,9 +1,8 @@
-import { Alert, Anchor, Button, Container, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Container, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '../../components/form-error.tsx';
-import { fieldErrors } from '../../lib/api-errors.ts';
+import { MutationForm } from '../../components/mutation-form.tsx';
 import { isEmail } from '../../lib/validation.ts';
 import { runtimeConfig } from '../../lib/runtime-config.ts';
 import { useSendContactMessage } from './api.ts';
@@ -19,16 +18,6 @@ export function ContactsPage() {
       email: (value) => (isEmail(value) ? null : t('validation.email')),
       message: (value) => (!value.trim() ? t('validation.messageRequired') : value.length > 5000 ? t('validation.messageTooLong') : null),
     },
-  });
-
-  const submit = form.onSubmit((values) => {
-    send.mutate(values, {
-      onSuccess: () => {
-        form.reset();
-        notifications.show({ title: t('contacts.sentTitle'), message: t('contacts.sentText') });
-      },
-      onError: (error) => form.setErrors(fieldErrors(t, error)),
-    });
   });
 
   return (
@@ -56,17 +45,20 @@ export function ContactsPage() {
           </Alert>
         </Stack>
         <SectionCard title={t('contacts.formTitle')} titleId="contact-form-title" gap="md">
-          <form onSubmit={submit} noValidate>
-            <Stack gap="sm">
-              <TextInput label={t('fields.name')} autoComplete="name" required {...form.getInputProps('name')} />
-              <TextInput label={t('fields.email')} type="email" autoComplete="email" required {...form.getInputProps('email')} />
-              <Textarea label={t('fields.message')} required autosize minRows={5} maxRows={12} {...form.getInputProps('message')} />
-              <FormError error={send.error} />
-              <Button type="submit" loading={send.isPending}>
-                {t('contacts.send')}
-              </Button>
-            </Stack>
-          </form>
+          <MutationForm
+            form={form}
+            mutation={send}
+            toVariables={(values) => values}
+            onSuccess={() => {
+              form.reset();
+              notifications.show({ title: t('contacts.sentTitle'), message: t('contacts.sentText') });
+            }}
+            submitLabel={t('contacts.send')}
+          >
+            <TextInput label={t('fields.name')} autoComplete="name" required {...form.getInputProps('name')} />
+            <TextInput label={t('fields.email')} type="email" autoComplete="email" required {...form.getInputProps('email')} />
+            <Textarea label={t('fields.message')} required autosize minRows={5} maxRows={12} {...form.getInputProps('message')} />
+          </MutationForm>
         </SectionCard>
       </SimpleGrid>
     </Container>

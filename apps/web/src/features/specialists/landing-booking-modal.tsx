@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ConsentCheckbox } from '../../components/consent-checkbox.tsx';
+import { MutationForm } from '../../components/mutation-form.tsx';
 import { PhoneField } from '../../components/phone-field.tsx';
 import { SlotPicker } from '../../components/slot-picker.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -29,40 +30,26 @@ export function LandingBookingModal({ doctor, onClose }: { doctor: Doctor; onClo
     validate: {
       user_name: (value) => (value.trim() ? null : t('validation.nameRequired')),
       email: (value) => (isEmail(value) ? null : t('validation.email')),
-      phone: (value) => (isPhone(value.trim()) ? null : t('validation.phone')),
+      phone: (value) => {
+        if (value.trim() === '') return t('booking.step3.phoneRequired');
+        return isPhone(value.trim()) ? null : t('validation.phone');
+      },
       consent: (value) => (value ? null : t('validation.consent')),
     },
   });
 
-  const submit = form.onSubmit(({ user_name, email, phone }) => {
-    if (!slot) return;
-    book.mutate(
-      {
-        appointmentDto: { appointment_doctorId: doctor.id, appointment_date: slot, appointment_phone: phone.trim() },
-        email: email.trim(),
-        user_name: user_name.trim(),
-        phone: phone.trim(),
-        locale: currentLocale(),
-        accept_terms: true,
-      },
-      {
-        onSuccess: ({ result }) => {
-          onClose();
-          const awaitsPayment = result.appointment.appointment_paymentStatus === 'pending';
-          void navigate(awaitsPayment ? '/user/appointment-step4' : '/user/appointment-step5');
-        },
-        onError: (error) => {
-          const fields = fieldErrors(t, error);
-          // The server names the fields of the nested booking too (`appointmentDto.appointment_phone`).
-          const phone = fields.phone ?? fields['appointmentDto.appointment_phone'];
-          form.setErrors({ ...fields, ...(phone ? { phone } : {}) });
-          if (fields['appointmentDto.appointment_date']) setStage('time');
-        },
-      },
-    );
-  });
+  const toVariables = ({ user_name, email, phone }: typeof form.values) =>
+    slot
+      ? {
+          appointmentDto: { appointment_doctorId: doctor.id, appointment_date: slot, appointment_phone: phone.trim() },
+          email: email.trim(),
+          user_name: user_name.trim(),
+          phone: phone.trim(),
+          locale: currentLocale(),
+          accept_terms: true as const,
+        }
+      : null;
 
-  const failed = book.error && Object.keys(fieldErrors(t, book.error)).length === 0;
   // The e-mail has an account, or the network booked too often: an account holder logs in and books from the cabinet.
   const code = book.error instanceof ApiError ? book.error.body?.code : undefined;
   const offerLogIn = code === 'EMAIL_TAKEN' || code === 'TOO_MANY_REQUESTS';
@@ -88,20 +75,26 @@ export function LandingBookingModal({ doctor, onClose }: { doctor: Doctor; onClo
           </Group>
         </Stack>
       ) : (
-        <form onSubmit={submit} noValidate>
-          <Stack gap="sm">
-            <Group gap="xs" justify="space-between">
-              <Text fw={600}>{slot && `${appointmentDateText(slot, locale)} (${timeZoneText(new Date(slot))})`}</Text>
-              <Button variant="subtle" size="compact-sm" onClick={() => setStage('time')}>
-                {t('specialists.book.changeTime')}
-              </Button>
-            </Group>
-            <TextInput label={t('fields.name')} autoComplete="name" required data-autofocus {...form.getInputProps('user_name')} />
-            <TextInput label={t('fields.email')} type="email" autoComplete="email" required {...form.getInputProps('email')} />
-            <PhoneField label={t('fields.phone')} required {...form.getInputProps('phone')} />
-            <ConsentCheckbox {...form.getInputProps('consent', { type: 'checkbox' })} />
-            <Text size="sm">{t('specialists.book.accountNote')}</Text>
-            {failed && (
+        <MutationForm
+          form={form}
+          mutation={book}
+          toVariables={toVariables}
+          onSuccess={(booked) => {
+            if (!booked) return;
+            onClose();
+            const awaitsPayment = booked.result.appointment.appointment_paymentStatus === 'pending';
+            void navigate(awaitsPayment ? '/user/appointment-step4' : '/user/appointment-step5');
+          }}
+          // The server names the fields of the nested booking too (`appointmentDto.appointment_phone`).
+          mapFieldErrors={(fields) => {
+            const phone = fields.phone ?? fields['appointmentDto.appointment_phone'];
+            return { ...fields, ...(phone ? { phone } : {}) };
+          }}
+          onError={(error) => {
+            if (fieldErrors(t, error)['appointmentDto.appointment_date']) setStage('time');
+          }}
+          formError={
+            book.error ? (
               <Alert color="danger" role="alert">
                 {landingBookingError(t, book.error)}
                 {offerLogIn && (
@@ -121,12 +114,22 @@ export function LandingBookingModal({ doctor, onClose }: { doctor: Doctor; onClo
                   </>
                 )}
               </Alert>
-            )}
-            <Button type="submit" loading={book.isPending}>
-              {t('specialists.book.submit')}
+            ) : null
+          }
+          submitLabel={t('specialists.book.submit')}
+        >
+          <Group gap="xs" justify="space-between">
+            <Text fw={600}>{slot && `${appointmentDateText(slot, locale)} (${timeZoneText(new Date(slot))})`}</Text>
+            <Button variant="subtle" size="compact-sm" onClick={() => setStage('time')}>
+              {t('specialists.book.changeTime')}
             </Button>
-          </Stack>
-        </form>
+          </Group>
+          <TextInput label={t('fields.name')} autoComplete="name" required data-autofocus {...form.getInputProps('user_name')} />
+          <TextInput label={t('fields.email')} type="email" autoComplete="email" required {...form.getInputProps('email')} />
+          <PhoneField label={t('fields.phone')} description={t('booking.step3.phoneHint')} required {...form.getInputProps('phone')} />
+          <ConsentCheckbox {...form.getInputProps('consent', { type: 'checkbox' })} />
+          <Text size="sm">{t('specialists.book.accountNote')}</Text>
+        </MutationForm>
       )}
     </Modal>
   );

@@ -1,0 +1,12 @@
+import type { users } from './schema.ts';
+
+/** Row types several modules share; each module's repository still owns its queries. */
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+/** A user with its patient record and card ids (null for staff). */
+export interface AccountRow {
+  user: UserRow;
+  patientId: string | null;
+  cardId: string | null;
+}

@@ -1,0 +1,183 @@
+import type { CancellationReason, CreateAppointmentBody } from '@rozmova/contracts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { DoctorBookingProfile, DoctorsService } from '../doctors/doctors.service.ts';
+import type { PatientsService } from '../patients/patients.service.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
+import type { TimedWork } from './appointments.jobs.ts';
+import {
+  assertMovable,
+  assertOpen,
+  freeConsultationTerms,
+  refundsOnCancel,
+  staffChosenTerms,
+  termsAfterDoctorChange,
+  termsForPrice,
+  type Actor,
+  type PaymentTerms,
+} from './appointments.policy.ts';
+import {
+  insertAppointment,
+  lockPatientBookings,
+  lockPendingOfPatient,
+  updateAppointment,
+  type AppointmentRow,
+  type NewAppointment,
+} from './appointments.repository.ts';
+
+/** The database refused the time: another scheduled or running appointment of the doctor overlaps (`appointments_doctor_time_free`). */
+const slotTaken = () => new AppError('APPOINTMENT_SLOT_TAKEN', 'This time has just been booked by someone else; choose another');
+
+function pgErrorCode(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | undefined;
+  const code = e?.code ?? e?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** Runs a transaction that may insert or move an appointment; the database's refusal of an overlap becomes a 409. */
+export async function refusingOverlaps<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (pgErrorCode(error) === '23P01') throw slotTaken();
+    throw error;
+  }
+}
+
+export interface Placed {
+  id: string;
+  created: boolean;
+  previousDoctorId?: string;
+  moved: boolean;
+}
+
+interface Move {
+  start?: Date;
+  doctorId?: string;
+  reason?: string;
+  phone?: string;
+}
+
+/**
+ * The state changes of an appointment, each inside a transaction of the caller that locked what it changes: placing a
+ * booking, moving, cancelling, closing one that is over. They apply the policy and keep the timed work in step; the
+ * caller decides who hears of it.
+ */
+export function createAppointmentChanges(deps: {
+  clock: Clock;
+  doctors: Pick<DoctorsService, 'getBookingProfile' | 'checkBookable'>;
+  patients: Pick<PatientsService, 'takeFreeConsultation' | 'giveBackFreeConsultation'>;
+  payments: Pick<PaymentsService, 'refundAppointment'>;
+  timed: TimedWork;
+}) {
+  const { doctors, patients, payments, timed } = deps;
+  const now = () => deps.clock.now();
+
+  /** Decides who pays for a new booking; a free consultation is used up here, in the booking's transaction. */
+  async function termsOfNewBooking(tx: Db, actor: Actor, patientId: string, profile: DoctorBookingProfile, body: CreateAppointmentBody) {
+    const chosen = staffChosenTerms(actor, body.appointment_paymentType, profile.price);
+    if (chosen) return chosen;
+    if (await patients.takeFreeConsultation(patientId, tx)) return freeConsultationTerms;
+    return termsForPrice(profile.price, now());
+  }
+
+  /** Moves (and/or edits) a pending appointment; the caller locked it. Answers whether the time or doctor changed. */
+  async function moveInTx(tx: Db, actor: Actor, row: AppointmentRow, move: Move) {
+    assertOpen(row);
+    const doctorId = move.doctorId ?? row.doctorId;
+    const start = move.start ?? row.startsAt;
+    const moved = doctorId !== row.doctorId || start.getTime() !== row.startsAt.getTime();
+    const changes: Partial<NewAppointment> = {};
+    if (move.reason !== undefined) changes.reason = move.reason === '' ? null : move.reason;
+    if (move.phone !== undefined) changes.phone = move.phone;
+    if (moved) {
+      assertMovable(actor, row, now());
+      const profile = await doctors.getBookingProfile(doctorId, tx);
+      const { endsAt, blockedUntil } = doctors.checkBookable(profile, start);
+      const terms: PaymentTerms | undefined =
+        doctorId !== row.doctorId ? termsAfterDoctorChange(actor, row, profile.price, now()) : undefined;
+      Object.assign(changes, { doctorId, startsAt: start, endsAt, blockedUntil }, terms ?? {});
+    }
+    const updated = await updateAppointment(tx, row.id, changes, now());
+    if (moved) {
+      await timed.plan(tx, updated);
+      if (updated.holdExpiresAt && !row.holdExpiresAt) await timed.planHold(tx, updated);
+    }
+    return { moved, previousDoctorId: row.doctorId, row: updated };
+  }
+
+  /**
+   * Cancels a pending appointment the caller locked: the hold and reminders go, a free consultation comes back, and a
+   * paid one is refunded when the rules say so. Answers whether money goes back.
+   */
+  async function cancelInTx(tx: Db, row: AppointmentRow, by: CancellationReason): Promise<{ refund: boolean; row: AppointmentRow }> {
+    const at = now();
+    const updated = await updateAppointment(tx, row.id, { status: 'canceled', cancelledBy: by, cancelledAt: at, holdExpiresAt: null }, at);
+    await timed.drop(tx, row.id);
+    if (row.paymentType === 'ADRA') await patients.giveBackFreeConsultation(row.patientId, tx);
+    const refund = refundsOnCancel(row, by, at) && (await payments.refundAppointment(row.id, tx)) > 0;
+    return { refund, row: updated };
+  }
+
+  /**
+   * A patient's pending appointment whose end has passed without being completed no longer blocks a new booking: one
+   * under way is completed, one nobody joined is cancelled (no refund: the time was held).
+   */
+  async function closeIfOver(tx: Db, row: AppointmentRow): Promise<boolean> {
+    if (row.endsAt > now()) return false;
+    const at = now();
+    if (row.status === 'running') {
+      await updateAppointment(tx, row.id, { status: 'completed' }, at);
+    } else {
+      await updateAppointment(tx, row.id, { status: 'canceled', cancelledAt: at, holdExpiresAt: null }, at);
+      if (row.paymentType === 'ADRA') await patients.giveBackFreeConsultation(row.patientId, tx);
+    }
+    await timed.drop(tx, row.id);
+    return true;
+  }
+
+  /** Books for a patient, or moves its pending appointment (one per patient, under the patient's lock). */
+  async function placeInTx(
+    tx: Db,
+    actor: Actor,
+    patientId: string,
+    body: CreateAppointmentBody,
+    profile: DoctorBookingProfile,
+    start: Date,
+  ): Promise<Placed> {
+    await lockPatientBookings(tx, patientId);
+    const existing = await lockPendingOfPatient(tx, patientId);
+    if (existing && !(await closeIfOver(tx, existing))) {
+      const { moved, previousDoctorId } = await moveInTx(tx, actor, existing, {
+        start,
+        doctorId: profile.userId,
+        reason: body.appointment_reason,
+        phone: body.appointment_phone,
+      });
+      return { id: existing.id, created: false, moved, previousDoctorId };
+    }
+    const { endsAt, blockedUntil } = doctors.checkBookable(profile, start);
+    const terms = await termsOfNewBooking(tx, actor, patientId, profile, body);
+    const row = await insertAppointment(tx, {
+      doctorId: profile.userId,
+      patientId,
+      status: 'scheduled',
+      startsAt: start,
+      endsAt,
+      blockedUntil,
+      reason: body.appointment_reason || null,
+      phone: body.appointment_phone ?? null,
+      createdAt: now(),
+      updatedAt: now(),
+      ...terms,
+    });
+    if (row.holdExpiresAt) await timed.planHold(tx, row);
+    await timed.plan(tx, row);
+    return { id: row.id, created: true, moved: false };
+  }
+
+  return { moveInTx, cancelInTx, closeIfOver, placeInTx };
+}
+
+export type AppointmentChanges = ReturnType<typeof createAppointmentChanges>;
