@@ -1,8 +1,9 @@
-import { Alert, Anchor, Box, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Group, List, Text, Title } from '@mantine/core';
 import type { QuizLevel } from '@rozmova/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../lib/auth-store.ts';
+import { SectionCard } from './section-card.tsx';
 
 const levelColour: Record<QuizLevel, string> = {
   red: 'var(--mantine-color-danger-filled)',
@@ -96,21 +97,16 @@ export function QuizNextSteps({ level, onRetake }: { level: QuizLevel; onRetake:
   const filter = level === 'red' ? '?specialisation=psychotherapist' : '';
   const bookingLink = user?.role_specific_data.patient ? `/user/appointment-step1${filter}` : `/our-specialists${filter}`;
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="quiz-next-title">
-      <Stack gap="sm">
-        <Title order={2} fz="lg" id="quiz-next-title">
-          {t('quiz.nextTitle')}
-        </Title>
-        <Text>{t(`quiz.nextSteps.${level}`)}</Text>
-        <Group gap="sm">
-          <Button component={Link} to={bookingLink}>
-            {t('quiz.bookSpecialist')}
-          </Button>
-          <Button variant="default" onClick={onRetake}>
-            {t('quiz.retake')}
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
+    <SectionCard title={t('quiz.nextTitle')} titleId="quiz-next-title">
+      <Text>{t(`quiz.nextSteps.${level}`)}</Text>
+      <Group gap="sm">
+        <Button component={Link} to={bookingLink}>
+          {t('quiz.bookSpecialist')}
+        </Button>
+        <Button variant="default" onClick={onRetake}>
+          {t('quiz.retake')}
+        </Button>
+      </Group>
+    </SectionCard>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, Card, Group, List, Progress, Radio, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, List, Progress, Radio, Stack, Text, Title } from '@mantine/core';
 import type { QuizQuestion } from '@rozmova/contracts';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canGoBack, isLastQuestion, progressPercent, type QuizAnswers } from '../lib/quiz.ts';
+import { SectionCard } from './section-card.tsx';
 
 /** The language of the question texts: the interface language. */
 function useTextLanguage(): 'uk' | 'en' {
@@ -22,24 +23,19 @@ interface IntroProps {
 export function QuizIntro({ questionCount, answered, onStart, children }: IntroProps) {
   const { t } = useTranslation();
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="quiz-intro-title">
-      <Stack gap="md">
-        <Title order={2} fz="lg" id="quiz-intro-title">
-          {t('quiz.introTitle')}
-        </Title>
-        <Text>{t('quiz.introText')}</Text>
-        <List spacing="xs">
-          <List.Item>{t('quiz.introQuestions', { number: questionCount })}</List.Item>
-          <List.Item>{t('quiz.introAnswers')}</List.Item>
-          <List.Item>{t('quiz.introSaved')}</List.Item>
-        </List>
-        <Text fw={600}>{t('quiz.notDiagnosis')}</Text>
-        {children}
-        <Group>
-          <Button onClick={onStart}>{answered > 0 ? t('quiz.continue', { answered, count: questionCount }) : t('quiz.start')}</Button>
-        </Group>
-      </Stack>
-    </Card>
+    <SectionCard title={t('quiz.introTitle')} titleId="quiz-intro-title" gap="md">
+      <Text>{t('quiz.introText')}</Text>
+      <List spacing="xs">
+        <List.Item>{t('quiz.introQuestions', { number: questionCount })}</List.Item>
+        <List.Item>{t('quiz.introAnswers')}</List.Item>
+        <List.Item>{t('quiz.introSaved')}</List.Item>
+      </List>
+      <Text fw={600}>{t('quiz.notDiagnosis')}</Text>
+      {children}
+      <Group>
+        <Button onClick={onStart}>{answered > 0 ? t('quiz.continue', { answered, count: questionCount }) : t('quiz.start')}</Button>
+      </Group>
+    </SectionCard>
   );
 }
 
@@ -86,7 +82,7 @@ export function QuizQuestionStep({ questions, run, onFinish, finishing = false, 
   const onNext = last ? onFinish : run.next;
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="quiz-question-title">
+    <SectionCard titleId="quiz-question-title">
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -142,6 +138,6 @@ export function QuizQuestionStep({ questions, run, onFinish, finishing = false, 
           {footer}
         </Stack>
       </form>
-    </Card>
+    </SectionCard>
   );
 }

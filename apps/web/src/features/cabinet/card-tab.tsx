@@ -1,4 +1,4 @@
-import { Button, Card, Group, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, List, Loader, Stack, Table, Text } from '@mantine/core';
 import type { PatientCard } from '@rozmova/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { CrisisHelp, QuizLevelMark } from '../../components/quiz-level.tsx';
 import { dateTimeText } from '../../lib/dates.ts';
 import { latestRecommendation, usePatientCard } from '../../lib/patient-card.ts';
 import { parseQuizNote, parseQuizScore } from '../../lib/quiz.ts';
+import { SectionCard } from '../../components/section-card.tsx';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -41,38 +42,30 @@ export function CardTab({ cardId }: { cardId: string }) {
 
   return (
     <Stack gap="lg">
-      <Card withBorder padding="lg" component="section" aria-labelledby="card-latest-title">
-        <Stack gap="sm">
-          <Title order={2} fz="lg" id="card-latest-title">
-            {t('card.latestTitle')}
-          </Title>
-          {latest ? (
-            <>
-              <Text size="sm">{dateTimeText(latest.quiz_recommendation_date, locale)}</Text>
-              <Group gap="xs">
-                <Text>{t('quiz.level')}</Text>
-                <QuizLevelMark level={latest.quiz_recommendation_level} />
-              </Group>
-              <Text fw={600}>{t(`quiz.advice.${latest.quiz_recommendation_level}.title`)}</Text>
-              <Text>{t(`quiz.advice.${latest.quiz_recommendation_level}.text`)}</Text>
-              {latest.quiz_recommendation_level === 'red' && <CrisisHelp />}
-            </>
-          ) : (
-            <Text>{t('card.noResult')}</Text>
-          )}
-          <div>
-            <Button component={Link} to="/user/quizz">
-              {t(`card.quiz.${quizAction(card.data)}`)}
-            </Button>
-          </div>
-        </Stack>
-      </Card>
+      <SectionCard title={t('card.latestTitle')} titleId="card-latest-title">
+        {latest ? (
+          <>
+            <Text size="sm">{dateTimeText(latest.quiz_recommendation_date, locale)}</Text>
+            <Group gap="xs">
+              <Text>{t('quiz.level')}</Text>
+              <QuizLevelMark level={latest.quiz_recommendation_level} />
+            </Group>
+            <Text fw={600}>{t(`quiz.advice.${latest.quiz_recommendation_level}.title`)}</Text>
+            <Text>{t(`quiz.advice.${latest.quiz_recommendation_level}.text`)}</Text>
+            {latest.quiz_recommendation_level === 'red' && <CrisisHelp />}
+          </>
+        ) : (
+          <Text>{t('card.noResult')}</Text>
+        )}
+        <div>
+          <Button component={Link} to="/user/quizz">
+            {t(`card.quiz.${quizAction(card.data)}`)}
+          </Button>
+        </div>
+      </SectionCard>
 
       {history.length > 0 && (
-        <Card withBorder padding="lg" component="section" aria-labelledby="card-history-title">
-          <Title order={2} fz="lg" id="card-history-title" mb="sm">
-            {t('card.historyTitle')}
-          </Title>
+        <SectionCard title={t('card.historyTitle')} titleId="card-history-title">
           <Table>
             <Table.Thead>
               <Table.Tr>
@@ -93,13 +86,10 @@ export function CardTab({ cardId }: { cardId: string }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Card>
+        </SectionCard>
       )}
 
-      <Card withBorder padding="lg" component="section" aria-labelledby="card-notes-title">
-        <Title order={2} fz="lg" id="card-notes-title" mb="sm">
-          {t('card.notesTitle')}
-        </Title>
+      <SectionCard title={t('card.notesTitle')} titleId="card-notes-title">
         {notes.length > 0 ? (
           <List spacing="xs">
             {notes.map((note) => (
@@ -115,7 +105,7 @@ export function CardTab({ cardId }: { cardId: string }) {
         ) : (
           <Text>{t('card.noNotes')}</Text>
         )}
-      </Card>
+      </SectionCard>
     </Stack>
   );
 }

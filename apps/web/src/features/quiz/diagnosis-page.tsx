@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { quizLevelOf, type QuizQuestion } from '@rozmova/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import {
 } from '../../lib/quiz.ts';
 import { useQuizLevelRules } from './api.ts';
 import { useQuizRun } from './use-quiz-run.ts';
+import { SectionCard } from '../../components/section-card.tsx';
 
 /**
  * /diagnosis: the self-check for a visitor. The answers stay on this device and the browser scores them with the
@@ -91,28 +92,23 @@ function VisitorQuiz({ questions, onRetake }: { questions: QuizQuestion[]; onRet
 
   if (step === 'done') {
     return (
-      <Card withBorder padding="lg" component="section" aria-labelledby="diagnosis-done-title">
-        <Stack gap="md">
-          <Title order={2} fz="lg" id="diagnosis-done-title">
-            {t('quiz.doneTitle')}
-          </Title>
-          <Text>{t('quiz.doneSignedIn')}</Text>
-          <Group gap="sm">
-            <Button component={Link} to="/user/quizz">
-              {t('quiz.seeResult')}
-            </Button>
-            <Button
-              variant="subtle"
-              onClick={() => {
-                run.setFinished(false);
-                setStep('questions');
-              }}
-            >
-              {t('quiz.changeAnswers')}
-            </Button>
-          </Group>
-        </Stack>
-      </Card>
+      <SectionCard title={t('quiz.doneTitle')} titleId="diagnosis-done-title" gap="md">
+        <Text>{t('quiz.doneSignedIn')}</Text>
+        <Group gap="sm">
+          <Button component={Link} to="/user/quizz">
+            {t('quiz.seeResult')}
+          </Button>
+          <Button
+            variant="subtle"
+            onClick={() => {
+              run.setFinished(false);
+              setStep('questions');
+            }}
+          >
+            {t('quiz.changeAnswers')}
+          </Button>
+        </Group>
+      </SectionCard>
     );
   }
 
@@ -157,32 +153,25 @@ function VisitorResult({ questions, answers, onRetake, onChangeAnswers }: Visito
   return (
     <Stack gap="lg">
       {level === 'red' && <CrisisHelp />}
-      <Card withBorder padding="lg" component="section" aria-labelledby={level ? 'diagnosis-result-title' : undefined}>
-        <Stack gap="sm">
-          {result}
-          <Text size="sm">{t('quiz.notDiagnosis')}</Text>
-        </Stack>
-      </Card>
+      <SectionCard titleId={level ? 'diagnosis-result-title' : undefined}>
+        {result}
+        <Text size="sm">{t('quiz.notDiagnosis')}</Text>
+      </SectionCard>
       {level && <QuizNextSteps level={level} onRetake={onRetake} />}
-      <Card withBorder padding="lg" component="section" aria-labelledby="diagnosis-keep-title">
-        <Stack gap="md">
-          <Title order={2} fz="lg" id="diagnosis-keep-title">
-            {t('quiz.keepTitle')}
-          </Title>
-          <Text>{t('quiz.keepText')}</Text>
-          <Group gap="sm">
-            <Button component={Link} to="?auth=signup">
-              {t('quiz.createAccount')}
-            </Button>
-            <Button component={Link} to="?auth=login" variant="default">
-              {t('quiz.haveAccount')}
-            </Button>
-            <Button variant="subtle" onClick={onChangeAnswers}>
-              {t('quiz.changeAnswers')}
-            </Button>
-          </Group>
-        </Stack>
-      </Card>
+      <SectionCard title={t('quiz.keepTitle')} titleId="diagnosis-keep-title" gap="md">
+        <Text>{t('quiz.keepText')}</Text>
+        <Group gap="sm">
+          <Button component={Link} to="?auth=signup">
+            {t('quiz.createAccount')}
+          </Button>
+          <Button component={Link} to="?auth=login" variant="default">
+            {t('quiz.haveAccount')}
+          </Button>
+          <Button variant="subtle" onClick={onChangeAnswers}>
+            {t('quiz.changeAnswers')}
+          </Button>
+        </Group>
+      </SectionCard>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { QuizRecommendation } from '@rozmova/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import { CrisisHelp, QuizAdvice, QuizNextSteps } from '../../components/quiz-lev
 import { dateTimeText } from '../../lib/dates.ts';
 import { parseQuizScore } from '../../lib/quiz.ts';
 import { QuizFeedback } from './quiz-feedback.tsx';
+import { SectionCard } from '../../components/section-card.tsx';
 
 interface Props {
   recommendation: QuizRecommendation;
@@ -24,23 +25,21 @@ export function QuizResult({ recommendation, userId, onRetake }: Props) {
   return (
     <Stack gap="lg">
       {level === 'red' && <CrisisHelp />}
-      <Card withBorder padding="lg" component="section" aria-labelledby="quiz-result-title">
-        <Stack gap="sm">
-          <Text size="sm">{dateTimeText(recommendation.quiz_recommendation_date, i18n.resolvedLanguage ?? 'en')}</Text>
-          <QuizAdvice level={level} titleId="quiz-result-title" />
-          <Text size="sm">
-            {t('quiz.score', {
-              score: counts ? t('quiz.counts', { a: counts.A, b: counts.B, c: counts.C }) : recommendation.quiz_recommendation_score,
-            })}
-          </Text>
-          <Text size="sm">{t('quiz.notDiagnosis')}</Text>
-          <Group gap="sm" mt="xs">
-            <Button component={Link} to="/user?tab=card" variant="default">
-              {t('quiz.openCard')}
-            </Button>
-          </Group>
-        </Stack>
-      </Card>
+      <SectionCard titleId="quiz-result-title">
+        <Text size="sm">{dateTimeText(recommendation.quiz_recommendation_date, i18n.resolvedLanguage ?? 'en')}</Text>
+        <QuizAdvice level={level} titleId="quiz-result-title" />
+        <Text size="sm">
+          {t('quiz.score', {
+            score: counts ? t('quiz.counts', { a: counts.A, b: counts.B, c: counts.C }) : recommendation.quiz_recommendation_score,
+          })}
+        </Text>
+        <Text size="sm">{t('quiz.notDiagnosis')}</Text>
+        <Group gap="sm" mt="xs">
+          <Button component={Link} to="/user?tab=card" variant="default">
+            {t('quiz.openCard')}
+          </Button>
+        </Group>
+      </SectionCard>
       <QuizNextSteps level={level} onRetake={onRetake} />
       <QuizFeedback userId={userId} />
     </Stack>
