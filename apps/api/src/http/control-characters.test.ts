@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { MULTI_LINE_TEXT_MESSAGE, ONE_LINE_TEXT_MESSAGE } from '@rozmova/contracts';
 import { appointments, feedback } from '../db/schema.ts';
 import { call, createTestApp, uniqueEmail, type CallResult, type TestContext } from '../test/harness.ts';
-import { BASE, bookableDoctor, bookFor, quickPatient, slotAt, type Person } from '../modules/appointments/test-support.ts';
+import { BASE, bookableDoctor, bookFor, quickPatient, slotAt, type Person } from '../test/factories.ts';
 
 let t: TestContext;
 let patient: Person;

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { afterAll, describe, expect, test } from 'vitest';
 import { errorBodySchema, type Role } from '@rozmova/contracts';
 import type { RouteInfo } from '../app.ts';
-import { completedConsultation } from '../modules/appointments/test-support.ts';
+import { completedConsultation } from '../test/factories.ts';
 import { call, createTestApp, loginAs, PASSWORD, uniqueEmail, type CallResult, type SignedIn } from '../test/harness.ts';
 
 /**

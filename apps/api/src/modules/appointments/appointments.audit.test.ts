@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, expect, test } from 'vitest';
 import { call, createTestApp } from '../../test/harness.ts';
-import { BASE, bookableDoctor, bookFor, quickAccount, quickPatient, slotAt, type Person } from './test-support.ts';
+import { BASE, bookableDoctor, bookFor, quickAccount, quickPatient, slotAt, type Person } from '../../test/factories.ts';
 
 const t = await createTestApp();
 afterAll(() => t.close());

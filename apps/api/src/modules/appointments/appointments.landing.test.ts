@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
 import { appointments, users } from '../../db/schema.ts';
 import { call, createTestApp, HOUR, uniqueEmail } from '../../test/harness.ts';
-import { BASE, bookableDoctor, quickAccount, slotAt, type Person } from './test-support.ts';
+import { BASE, bookableDoctor, quickAccount, slotAt, type Person } from '../../test/factories.ts';
 
 // The default limit (the test harness raises it for the other suites).
 const t = await createTestApp({ env: { LANDING_BOOKINGS_PER_HOUR: undefined } });

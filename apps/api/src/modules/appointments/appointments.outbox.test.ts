@@ -5,7 +5,7 @@ import { jobs, notifications } from '../../db/schema.ts';
 import { createSmtpMailer } from '../../lib/mailer.ts';
 import { call, createTestApp, MINUTE, type TestApp, type TestContext } from '../../test/harness.ts';
 import { NOTICE_JOB } from './appointments.announcements.ts';
-import { BASE, bookableDoctor, bookFor, deliver, quickPatient, slotAt, type Person } from './test-support.ts';
+import { BASE, bookableDoctor, bookFor, deliver, quickPatient, slotAt, type Person } from '../../test/factories.ts';
 
 // Notifications of a change are jobs added in the change's transaction: the job queue is the outbox.
 

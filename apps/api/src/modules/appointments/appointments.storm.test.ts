@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, expect, test } from 'vitest';
 import { appointments } from '../../db/schema.ts';
 import { createTestApp } from '../../test/harness.ts';
-import { BASE, bookableDoctor, bookFor, quickPatient, slotAt } from './test-support.ts';
+import { BASE, bookableDoctor, bookFor, quickPatient, slotAt } from '../../test/factories.ts';
 
 const t = await createTestApp();
 afterAll(() => t.close());

@@ -22,7 +22,7 @@ import {
   renew,
   slotAt,
   type Person,
-} from './test-support.ts';
+} from '../../test/factories.ts';
 
 const t = await createTestApp();
 afterAll(() => t.close());

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { feedbackSchema } from '@rozmova/contracts';
 import { feedback as feedbackTable } from '../../db/schema.ts';
 import { call, createTestApp, loginAs, registerPatient, type SignedIn, type TestContext } from '../../test/harness.ts';
-import { bookableDoctor, completedConsultation, quickPatient, slotAfterClock } from '../appointments/test-support.ts';
+import { bookableDoctor, completedConsultation, quickPatient, slotAfterClock } from '../../test/factories.ts';
 
 const FEEDBACK = '/v1/feedback';
 const one = (id: string) => `${FEEDBACK}/${id}`;

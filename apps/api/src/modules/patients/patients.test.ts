@@ -2,14 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema.ts';
 import { call, createTestApp, loginAs, PASSWORD, registerPatient, type SignedIn, type TestContext } from '../../test/harness.ts';
-import {
-  bookableDoctor,
-  completedConsultation,
-  quickAccount,
-  quickPatient,
-  slotAfterClock,
-  type Person,
-} from '../appointments/test-support.ts';
+import { bookableDoctor, completedConsultation, quickAccount, quickPatient, slotAfterClock, type Person } from '../../test/factories.ts';
 
 let t: TestContext;
 let admin: SignedIn;

@@ -11,7 +11,7 @@ import {
   quickPatient,
   renew,
   slotAt,
-} from '../appointments/test-support.ts';
+} from '../../test/factories.ts';
 import { liqpayCallback, liqpaySign, liqpayTestApp, postLiqpayCallback, PUBLIC_KEY } from './liqpay-stub.ts';
 import { insertPayment, settingOrCreate } from './payments.repository.ts';
 import { SANDBOX_SECRET_SETTING } from './payments.service.ts';

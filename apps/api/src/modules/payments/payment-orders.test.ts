@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { appointments, payments, users } from '../../db/schema.ts';
-import { advanceAndRun, appointmentRow, BASE, bookableDoctor, bookFor, quickPatient, slotAt } from '../appointments/test-support.ts';
+import { advanceAndRun, appointmentRow, BASE, bookableDoctor, bookFor, quickPatient, slotAt } from '../../test/factories.ts';
 import { liqpayCallback, liqpayTestApp, postLiqpayCallback } from './liqpay-stub.ts';
 import { insertPayment } from './payments.repository.ts';
 

@@ -16,7 +16,7 @@ import {
   renew,
   slotAt,
   type Person,
-} from '../appointments/test-support.ts';
+} from '../../test/factories.ts';
 import { decodeData, encodeData, signData } from './providers/provider.ts';
 
 const t = await createTestApp();

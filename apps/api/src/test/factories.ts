@@ -1,9 +1,13 @@
-/** Shared set-up of the appointment and payment tests (not a test file itself). */
+/**
+ * Test factories: the one place tests make people, doctors with working hours, bookings and held payments, and read
+ * back what the app did (rows, notifications, pending jobs). Not a test file itself. Tests import these and their own
+ * module's files, never another module's folder.
+ */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Role } from '@rozmova/contracts';
-import { appointments, jobs, notifications, payments } from '../../db/schema.ts';
-import { call, DAY, HOUR, sessionFor, uniqueEmail, type SignedIn, type TestContext } from '../../test/harness.ts';
+import { appointments, jobs, notifications, payments } from '../db/schema.ts';
+import { call, DAY, HOUR, sessionFor, uniqueEmail, type SignedIn, type TestContext } from './harness.ts';
 
 /** A Monday in winter (Kyiv is UTC+2, no clock change near it), 08:00 UTC. Tests set the clock here first. */
 export const BASE = Date.parse('2027-01-11T08:00:00Z');
@@ -110,6 +114,18 @@ export async function completedConsultation(
     t.clock.set(before);
   }
   return appointment.id;
+}
+
+/**
+ * A booking awaiting payment: the patient books a doctor with a price (the time is held 15 minutes) and starts the
+ * checkout. Returns the appointment id and the checkout's answer (the provider's page or form).
+ */
+export async function heldPayment(t: TestContext, patient: Person, doctor: Person, date: string) {
+  const booked = await bookFor(t, patient, doctor, date);
+  if (booked.status !== 201) throw new Error(`booking failed: ${booked.status} ${JSON.stringify(booked.body)}`);
+  const appointmentId = (booked.body as { id: string }).id;
+  const checkout = await call(t.app, 'POST', '/v1/payments/checkout', { token: patient.token, body: { appointment_id: appointmentId } });
+  return { appointmentId, checkout };
 }
 
 export { DAY, HOUR };
