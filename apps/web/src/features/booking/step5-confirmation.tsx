@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Appointment } from '@rozmova/contracts';
 import { JOIN_OPENS_MINUTES, PATIENT_REFUND_LIMIT_HOURS } from '@rozmova/contracts';
@@ -15,6 +15,7 @@ import { canChange, cancelTerms, sessionTiming, tickInterval, type Countdown } f
 import type { StepProps } from './step-props.ts';
 import { stepPath } from './steps.ts';
 import { useNow } from '../../lib/use-now.ts';
+import { SectionCard } from '../../components/section-card.tsx';
 
 /**
  * Step 5: what was booked, the calendar file, the session block, and the change and cancel block. An appointment
@@ -97,36 +98,31 @@ function CalendarButton({ appointment }: { appointment: Appointment }) {
 function ChangeBlock({ changeable, onReschedule, onCancel }: { changeable: boolean; onReschedule: () => void; onCancel: () => void }) {
   const { t } = useTranslation();
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="booking-change-title">
-      <Stack gap="sm">
-        <Title order={2} fz="lg" id="booking-change-title">
-          {t('booking.step5.changeTitle')}
-        </Title>
-        {changeable ? (
-          <>
-            <Text>{t('booking.step5.changeText')}</Text>
-            <Group gap="sm">
-              <Button variant="default" onClick={onReschedule}>
-                {t('booking.step5.reschedule')}
-              </Button>
-              <Button variant="outline" color="danger" onClick={onCancel}>
-                {t('booking.step5.cancel')}
-              </Button>
-            </Group>
-            <Button component={Link} to={stepPath(1)} variant="subtle" w="fit-content" px={0}>
-              {t('booking.step5.another')}
+    <SectionCard title={t('booking.step5.changeTitle')} titleId="booking-change-title">
+      {changeable ? (
+        <>
+          <Text>{t('booking.step5.changeText')}</Text>
+          <Group gap="sm">
+            <Button variant="default" onClick={onReschedule}>
+              {t('booking.step5.reschedule')}
             </Button>
-          </>
-        ) : (
-          <Text>
-            {t('booking.step5.tooLate')}{' '}
-            <Anchor component={Link} to="/contacts">
-              {t('booking.step5.contactUs')}
-            </Anchor>
-          </Text>
-        )}
-      </Stack>
-    </Card>
+            <Button variant="outline" color="danger" onClick={onCancel}>
+              {t('booking.step5.cancel')}
+            </Button>
+          </Group>
+          <Button component={Link} to={stepPath(1)} variant="subtle" w="fit-content" px={0}>
+            {t('booking.step5.another')}
+          </Button>
+        </>
+      ) : (
+        <Text>
+          {t('booking.step5.tooLate')}{' '}
+          <Anchor component={Link} to="/contacts">
+            {t('booking.step5.contactUs')}
+          </Anchor>
+        </Text>
+      )}
+    </SectionCard>
   );
 }
 
@@ -194,34 +190,29 @@ function SessionBlock({ appointment, now }: { appointment: Appointment; now: num
     });
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="booking-session-title">
-      <Stack gap="sm">
-        <Title order={2} fz="lg" id="booking-session-title">
-          {t('booking.session.title')}
-        </Title>
-        <Text
-          fw={600}
-          aria-live={timing.phase === 'waiting' && timing.untilStart.days === 0 && timing.untilStart.hours === 0 ? 'off' : 'polite'}
-        >
-          {timing.phase === 'waiting'
-            ? countdownText(t, timing.untilStart)
-            : timing.phase === 'open'
-              ? t('booking.session.open')
-              : t('booking.session.ended')}
-        </Text>
-        {timing.phase !== 'ended' && (
-          <>
-            <Text size="sm">{unpaid ? t('booking.session.payFirst') : t('booking.session.hint', { minutes: JOIN_OPENS_MINUTES })}</Text>
-            <FormError error={join.error} />
-            <div>
-              <Button onClick={enter} disabled={timing.phase !== 'open' || unpaid} loading={join.isPending}>
-                {t('booking.session.join')}
-              </Button>
-            </div>
-          </>
-        )}
-      </Stack>
-    </Card>
+    <SectionCard title={t('booking.session.title')} titleId="booking-session-title">
+      <Text
+        fw={600}
+        aria-live={timing.phase === 'waiting' && timing.untilStart.days === 0 && timing.untilStart.hours === 0 ? 'off' : 'polite'}
+      >
+        {timing.phase === 'waiting'
+          ? countdownText(t, timing.untilStart)
+          : timing.phase === 'open'
+            ? t('booking.session.open')
+            : t('booking.session.ended')}
+      </Text>
+      {timing.phase !== 'ended' && (
+        <>
+          <Text size="sm">{unpaid ? t('booking.session.payFirst') : t('booking.session.hint', { minutes: JOIN_OPENS_MINUTES })}</Text>
+          <FormError error={join.error} />
+          <div>
+            <Button onClick={enter} disabled={timing.phase !== 'open' || unpaid} loading={join.isPending}>
+              {t('booking.session.join')}
+            </Button>
+          </div>
+        </>
+      )}
+    </SectionCard>
   );
 }
 
