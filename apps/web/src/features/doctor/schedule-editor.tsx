@@ -1,7 +1,6 @@
 import {
   Alert,
   Button,
-  Card,
   Checkbox,
   CloseButton,
   Fieldset,
@@ -13,14 +12,14 @@ import {
   Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { specialisations, type Doctor } from '@rozmova/contracts';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../components/section-card.tsx';
 import { errorText, fieldErrors } from '../../lib/api-errors.ts';
 import { languageText, specialisationText } from '../../lib/doctors.ts';
 import { useUpdateDoctor } from './api.ts';
@@ -175,24 +174,6 @@ export function ScheduleEditor({ doctor }: { doctor: Doctor }) {
   );
 }
 
-/** A card of the editor: its title, a hint under it when there is one, then the fields. */
-function SectionCard({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
-  const titleId = useId();
-  return (
-    <Card withBorder padding="lg" component="section" aria-labelledby={titleId}>
-      <Title order={2} fz="lg" id={titleId} mb={hint ? undefined : 'sm'}>
-        {title}
-      </Title>
-      {hint && (
-        <Text size="sm" mb="sm">
-          {hint}
-        </Text>
-      )}
-      {children}
-    </Card>
-  );
-}
-
 /** The start and end inputs of one interval, with its remove button. */
 function IntervalInputs({
   form,
@@ -242,7 +223,8 @@ function WeeklyHoursCard({ form }: { form: Form }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   return (
-    <SectionCard title={t('doctor.weeklyHours')} hint={t('doctor.weeklyHoursHint', { zone: form.values.time_zone })}>
+    <SectionCard title={t('doctor.weeklyHours')}>
+      <Text size="sm">{t('doctor.weeklyHoursHint', { zone: form.values.time_zone })}</Text>
       <ListError form={form} path="weekly_hours" />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
         {WEEKDAYS.map((weekday) => {
@@ -298,7 +280,8 @@ function DaysOffCard({ form }: { form: Form }) {
     setDate('');
   };
   return (
-    <SectionCard title={t('doctor.daysOff')} hint={t('doctor.daysOffHint')}>
+    <SectionCard title={t('doctor.daysOff')}>
+      <Text size="sm">{t('doctor.daysOffHint')}</Text>
       <Group gap="xs" align="flex-end">
         <TextInput type="date" label={t('doctor.dayOffDate')} value={date} onChange={(event) => setDate(event.currentTarget.value)} />
         <Button variant="default" onClick={add} disabled={date === ''}>
@@ -334,7 +317,8 @@ function ExtraHoursCard({ form }: { form: Form }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   return (
-    <SectionCard title={t('doctor.extraHours')} hint={t('doctor.extraHoursHint')}>
+    <SectionCard title={t('doctor.extraHours')}>
+      <Text size="sm">{t('doctor.extraHoursHint')}</Text>
       <ListError form={form} path="extra_hours" />
       <Stack gap="xs">
         {form.values.extra_hours.map((hours, index) => (
