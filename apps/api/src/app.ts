@@ -214,7 +214,17 @@ export async function buildApp(deps: AppDeps) {
   gateway.useAuth(auth);
 
   registerAccessControl(app, { auth, rateLimit, authRequestsPerMinute: config.authRateLimitPerMinute });
-  registerAuthRoutes(app, { auth, accounts });
+  registerAuthRoutes(app, {
+    auth,
+    accounts,
+    patientProfile: async ({ patientId, cardId }) =>
+      patientId && cardId
+        ? {
+            patientCard: await services.patients.ownCard(cardId),
+            patient_appointmentId: await services.appointments.currentIdOfPatient(patientId),
+          }
+        : undefined,
+  });
   registerAdminRoutes(app, { admin });
   registerContactRoutes(app, { contact });
   registerQuizRoutes(app, { quiz: services.quiz });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { codePurposes } from './constants.ts';
+import { patientCardSchema } from './patients.ts';
 import { emailSchema, localeSchema, passwordSchema, phoneSchema, roleSchema, userNameSchema, verificationCodeSchema } from './common.ts';
 
 export const codePurposeSchema = z.enum(codePurposes);
@@ -81,7 +82,18 @@ export const userSchema = z.object({
   notification_settings: notificationSettingsSchema,
   user_push_token: z.string().nullable(),
   role_specific_data: z.object({
-    patient: z.object({ patientId: z.string(), patient_cardId: z.string() }).optional(),
+    /**
+     * SPEC.md §3: the patient's card as `GET /v1/patients-cards/:id` answers it, and the id of the current appointment
+     * (the first scheduled or running, SPEC.md §4), null when there is none.
+     */
+    patient: z
+      .object({
+        patientId: z.string(),
+        patient_cardId: z.string(),
+        patientCard: patientCardSchema,
+        patient_appointmentId: z.string().nullable(),
+      })
+      .optional(),
   }),
   created_at: z.string(),
 });

@@ -1,4 +1,4 @@
-import type { AdminUser, ListUsersQuery, Locale, NotificationSettings, Role, User } from '@rozmova/contracts';
+import type { AdminUser, ListUsersQuery, Locale, NotificationSettings, PatientCard, Role, User } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
 import type { AccountRow, UserRow } from '../../db/rows.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -28,7 +28,13 @@ const isUniqueViolation = (error: unknown): boolean => {
   return e?.code === '23505' || e?.cause?.code === '23505';
 };
 
-export function toUser({ user, patientId, cardId }: AccountRow): User {
+/** What the profile says of a patient beyond its ids (SPEC.md §3): its card and its current appointment. */
+export interface PatientProfile {
+  patientCard: PatientCard;
+  patient_appointmentId: string | null;
+}
+
+export function toUser({ user, patientId, cardId }: AccountRow, patient?: PatientProfile): User {
   return {
     id: user.id,
     email: user.email,
@@ -40,7 +46,7 @@ export function toUser({ user, patientId, cardId }: AccountRow): User {
     email_verified: user.emailVerifiedAt !== null,
     notification_settings: user.notificationSettings,
     user_push_token: user.pushToken,
-    role_specific_data: patientId && cardId ? { patient: { patientId, patient_cardId: cardId } } : {},
+    role_specific_data: patientId && cardId && patient ? { patient: { patientId, patient_cardId: cardId, ...patient } } : {},
     created_at: user.createdAt.toISOString(),
   };
 }

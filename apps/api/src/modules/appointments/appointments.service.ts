@@ -51,6 +51,7 @@ import {
   findAppointmentViewByRoom,
   findPatientIdOfUser,
   findPatientUser,
+  findPendingIdOfPatient,
   isDoctorOfPatient,
   listAppointmentViews,
   listAppointmentViewsOfPatient,
@@ -377,6 +378,9 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
       );
       return { fileName: `rozmova-${a.startsAt.toISOString().slice(0, 10)}.ics`, body };
     },
+
+    /** The profile: the patient's current appointment (SPEC.md §4: the first scheduled or running), null without one. */
+    currentIdOfPatient: (patientId: string) => findPendingIdOfPatient(db, patientId),
 
     /** Documents: a doctor's own patients have a scheduled, running or completed consultation with it. */
     isDoctorOfPatient: (doctorId: string, patientId: string) => isDoctorOfPatient(db, doctorId, patientId),

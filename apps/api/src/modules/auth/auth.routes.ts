@@ -15,15 +15,25 @@ import {
   verifyPasswordBodySchema,
 } from '@rozmova/contracts';
 import { authOf, deviceOf } from '../../http/access.ts';
-import { toUser, type AccountsService } from '../accounts/accounts.service.ts';
+import type { AccountRow } from '../../db/rows.ts';
+import { toUser, type AccountsService, type PatientProfile } from '../accounts/accounts.service.ts';
 import type { AuthService } from './auth.service.ts';
 
 const noContent = { 204: z.null() };
 
-export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthService; accounts: AccountsService }): void {
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  deps: {
+    auth: AuthService;
+    accounts: AccountsService;
+    /** A patient's card and current appointment for the profile (`buildApp` asks the patients and appointments modules). */
+    patientProfile: (account: AccountRow) => Promise<PatientProfile | undefined>;
+  },
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limited = { access: 'public', authRateLimit: true } as const;
-  const profile = async (userId: string) => toUser(await deps.accounts.getAccount(userId));
+  const describe = async (account: AccountRow) => toUser(account, await deps.patientProfile(account));
+  const profile = async (userId: string) => describe(await deps.accounts.getAccount(userId));
 
   r.post(
     authPaths.login,
@@ -79,7 +89,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
   );
 
   r.get(authPaths.profile, { config: { access: 'user' }, schema: { response: { 200: userSchema } } }, async (request) =>
-    toUser(authOf(request).account),
+    describe(authOf(request).account),
   );
 
   r.put(

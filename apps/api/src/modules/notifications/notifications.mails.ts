@@ -1,4 +1,4 @@
-import type { Locale } from '@rozmova/contracts';
+import type { Locale, Role } from '@rozmova/contracts';
 import type { Mail } from '../../lib/mailer.ts';
 
 const texts = {
@@ -14,12 +14,20 @@ const texts = {
   },
 } as const;
 
-/** A notification e-mail: the caller's subject and text, then a link to the cabinet and how to turn such mails off. */
-export function notificationMail(to: string, locale: Locale, content: { subject: string; text: string }, publicUrl: string): Mail {
+/** Where a person's mails lead: a doctor's consultations are on `/doctor`, everyone else's cabinet on `/user`. */
+const cabinetPathOf = (role: Role) => (role === 'doctor' ? '/doctor' : '/user');
+
+/** A notification e-mail: the caller's subject and text, then a link to the recipient's page and how to turn such mails off. */
+export function notificationMail(
+  to: { email: string; role: Role },
+  locale: Locale,
+  content: { subject: string; text: string },
+  publicUrl: string,
+): Mail {
   const t = texts[locale];
   return {
-    to,
+    to: to.email,
     subject: content.subject,
-    text: [content.text, '', `${t.open} ${publicUrl}/user`, '', t.settings, '', t.signature].join('\n'),
+    text: [content.text, '', `${t.open} ${publicUrl}${cabinetPathOf(to.role)}`, '', t.settings, '', t.signature].join('\n'),
   };
 }

@@ -12,6 +12,7 @@ export async function findRecipient(db: Db, userId: string) {
       id: users.id,
       email: users.email,
       locale: users.locale,
+      role: users.role,
       settings: users.notificationSettings,
       isActive: users.isActive,
       deletedAt: users.deletedAt,

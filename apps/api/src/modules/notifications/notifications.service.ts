@@ -111,7 +111,7 @@ export function createNotificationsService(deps: {
       if (n.event) realtime.toUser(userId, n.event.name, n.event.payload);
       if (!n.email || !recipient.settings.email) return;
       await mailer.send(
-        notificationMail(recipient.email, locale, { subject: n.email.subject[locale], text: n.email.text[locale] }, deps.publicUrl),
+        notificationMail(recipient, locale, { subject: n.email.subject[locale], text: n.email.text[locale] }, deps.publicUrl),
       );
     },
 
