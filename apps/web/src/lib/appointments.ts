@@ -1,10 +1,9 @@
 import { appointmentPaths, pendingAppointmentStatuses, type Appointment, type User } from '@rozmova/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
+import { queryKeys } from './query-keys.ts';
 
 export const patientIdOf = (user: User | null): string | undefined => user?.role_specific_data.patient?.patientId;
-
-export const patientAppointmentsKey = (patientId: string | undefined) => ['appointments', 'patient', patientId] as const;
 
 /** SPEC.md §4: the current appointment is the first that is scheduled or running. */
 export const currentAppointmentOf = (appointments: readonly Appointment[] | undefined): Appointment | undefined =>
@@ -13,7 +12,7 @@ export const currentAppointmentOf = (appointments: readonly Appointment[] | unde
 /** GET /v1/appointments/patient/:patientId, with the current appointment picked out. */
 export function usePatientAppointments(patientId: string | undefined) {
   return useQuery({
-    queryKey: patientAppointmentsKey(patientId),
+    queryKey: queryKeys.appointments.ofPatient(patientId),
     queryFn: ({ signal }) =>
       apiRequest<Appointment[]>(appointmentPaths.byPatient.replace(':id', encodeURIComponent(patientId!)), { signal }),
     enabled: Boolean(patientId),

@@ -8,6 +8,7 @@ import {
 } from '@rozmova/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
+import { queryKeys } from './query-keys.ts';
 
 const withId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
 
@@ -28,13 +29,11 @@ export function languageText(code: string, locale: string): string {
   }
 }
 
-export const doctorsKey = ['doctors'] as const;
-
 /** GET /v1/doctors (public), or GET /v1/doctors/search?query= when a search text is given. */
 export function useDoctors(query: ListDoctorsQuery & { search?: string } = {}) {
   const search = query.search?.trim() ?? '';
   return useQuery({
-    queryKey: [...doctorsKey, 'list', query.specialisation ?? null, query.language ?? null, search],
+    queryKey: queryKeys.doctors.list(query.specialisation ?? null, query.language ?? null, search),
     queryFn: async ({ signal }) => {
       if (!search)
         return apiRequest<Doctor[]>(doctorPaths.doctors, {
@@ -55,7 +54,7 @@ export function useDoctors(query: ListDoctorsQuery & { search?: string } = {}) {
 
 export function useDoctor(id: string | undefined) {
   return useQuery({
-    queryKey: [...doctorsKey, 'one', id],
+    queryKey: queryKeys.doctors.one(id),
     queryFn: ({ signal }) => apiRequest<Doctor>(withId(doctorPaths.doctor, id!), { signal }),
     enabled: Boolean(id),
     staleTime: 60_000,
@@ -69,8 +68,6 @@ export interface SlotRange {
   to: Date;
 }
 
-export const availableSlotsKey = (doctorId: string | undefined) => [...doctorsKey, 'slots', doctorId] as const;
-
 /**
  * Free start times of a doctor between two instants (GET /v1/doctors/:id/available-slots; `patientId` leaves
  * out the times the patient has booked elsewhere). Refreshed when the window regains focus and every minute,
@@ -80,7 +77,7 @@ export function useAvailableSlots(doctorId: string | undefined, range: SlotRange
   const from = range ? range.from.toISOString() : '';
   const to = range ? range.to.toISOString() : '';
   return useQuery({
-    queryKey: [...availableSlotsKey(doctorId), from, to, patientId ?? null],
+    queryKey: queryKeys.doctors.slotsBetween(doctorId, from, to, patientId ?? null),
     queryFn: async ({ signal }) => {
       const start = new Date(from);
       const end = new Date(to);

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
 import { dateLabel } from './dates.ts';
 import { downloadBlob, openBlob, uploadFile } from './files.ts';
+import { queryKeys } from './query-keys.ts';
 
 /** A document as the cabinet lists it (SPEC.md §3): with its readable name and `reference_createdAt_label` (dd.MM.YY). */
 export interface ListedReference extends UserReference {
@@ -25,12 +26,11 @@ export const toListedReference = (reference: UserReference): ListedReference => 
   reference_createdAt_label: dateLabel(reference.createdAt),
 });
 
-const listKey = ['user-references', 'my'] as const;
 const withId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
 
 export function useMyReferences() {
   return useQuery({
-    queryKey: listKey,
+    queryKey: queryKeys.documents.mine,
     queryFn: ({ signal }) => apiRequest<UserReferenceList>(documentPaths.listMy, { signal }),
     select: (data) => ({ count: data.count, references: data.userReferences.map(toListedReference) }),
   });
@@ -41,7 +41,7 @@ export function useUploadReference() {
   return useMutation({
     mutationFn: ({ file, onProgress, signal }: { file: File; onProgress: (percent: number) => void; signal: AbortSignal }) =>
       uploadFile<UserReferenceResponse>(documentPaths.createMy, file, { onProgress, signal }),
-    onSuccess: () => client.invalidateQueries({ queryKey: listKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.documents.mine }),
   });
 }
 
@@ -52,7 +52,7 @@ export function useDeleteReference() {
     // Removed from the list as soon as the server says OK (SPEC.md §7).
     onSuccess: (_data, id) =>
       client.setQueryData<UserReferenceList>(
-        listKey,
+        queryKeys.documents.mine,
         (list) => list && { userReferences: list.userReferences.filter((item) => item.id !== id), count: Math.max(0, list.count - 1) },
       ),
   });

@@ -9,11 +9,12 @@ import {
 } from '@rozmova/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
+import { queryKeys } from './query-keys.ts';
 
 /** The quiz questions (public: the /diagnosis page uses them without an account). */
 export function useQuizQuestions() {
   return useQuery({
-    queryKey: ['quiz', 'questions'],
+    queryKey: queryKeys.quiz.questions,
     queryFn: ({ signal }) => apiRequest<QuizQuestion[]>(quizPaths.questions, { signal }),
     staleTime: 10 * 60_000,
   });
@@ -21,12 +22,11 @@ export function useQuizQuestions() {
 
 export const cardIdOf = (user: User | null): string | undefined => user?.role_specific_data.patient?.patient_cardId;
 
-export const patientCardKey = (cardId: string | undefined) => ['patient-card', cardId] as const;
 const cardPath = (cardId: string) => patientPaths.card.replace(':id', encodeURIComponent(cardId));
 
 export function usePatientCard(cardId: string | undefined) {
   return useQuery({
-    queryKey: patientCardKey(cardId),
+    queryKey: queryKeys.patientCards.one(cardId),
     queryFn: ({ signal }) => apiRequest<PatientCard>(cardPath(cardId!), { signal }),
     enabled: cardId !== undefined,
   });

@@ -1,6 +1,7 @@
 import { adminPaths, type AdminUser, type CreateUserBody, type Role, type UserList } from '@rozmova/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 export const USERS_PAGE_SIZE = 20;
 
@@ -12,7 +13,7 @@ export interface UsersFilter {
 
 export function useUsers({ role, search, page }: UsersFilter) {
   return useQuery({
-    queryKey: ['admin', 'users', role, search, page],
+    queryKey: queryKeys.admin.usersPage(role, search, page),
     queryFn: ({ signal }) =>
       apiRequest<UserList>(adminPaths.users, {
         query: { role, search: search.trim(), limit: USERS_PAGE_SIZE, offset: (page - 1) * USERS_PAGE_SIZE },
@@ -26,7 +27,7 @@ export function useCreateUser() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateUserBody) => apiRequest<AdminUser>(adminPaths.users, { method: 'POST', body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'users'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.admin.users }),
   });
 }
 
@@ -35,6 +36,6 @@ export function useSetUserActive() {
   return useMutation({
     mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) =>
       apiRequest<AdminUser>(adminPaths.user.replace(':id', encodeURIComponent(id)), { method: 'PATCH', body: { is_active: isActive } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'users'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.admin.users }),
   });
 }

@@ -8,20 +8,21 @@ import {
 } from '@rozmova/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 const questionPath = (id: string) => quizPaths.question.replace(':id', encodeURIComponent(id));
 
 /** The quiz questions in order; shares its cache with the patients' quiz, so a write refreshes both. */
 export function useAdminQuizQuestions() {
   return useQuery({
-    queryKey: ['quiz', 'questions'],
+    queryKey: queryKeys.quiz.questions,
     queryFn: ({ signal }) => apiRequest<QuizQuestion[]>(quizPaths.questions, { signal }),
   });
 }
 
 export function useQuizLevelRules() {
   return useQuery({
-    queryKey: ['quiz', 'level-rules'],
+    queryKey: queryKeys.quiz.levelRules,
     queryFn: ({ signal }) => apiRequest<QuizLevelRules>(quizPaths.levelRules, { signal }),
   });
 }
@@ -29,7 +30,7 @@ export function useQuizLevelRules() {
 /** After each write the list (and the reachable levels, which depend on the number of questions) reload (SPEC.md §7). */
 function useQuizWrite<T>(mutationFn: (variables: T) => Promise<unknown>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: ['quiz'] }) });
+  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.quiz.all }) });
 }
 
 /** A new question (no id) or the changes to one. */

@@ -9,9 +9,8 @@ import {
 } from '@rozmova/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
-import { patientAppointmentsKey } from '../../lib/appointments.ts';
-import { availableSlotsKey } from '../../lib/doctors.ts';
 import { downloadBlob, openBlob } from '../../lib/files.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 const withId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
 
@@ -19,7 +18,7 @@ const withId = (path: string, id: string) => path.replace(':id', encodeURICompon
 function useRememberAppointment() {
   const client = useQueryClient();
   return (appointment: Appointment) =>
-    client.setQueryData<Appointment[]>(patientAppointmentsKey(appointment.appointment_patientId), (list) =>
+    client.setQueryData<Appointment[]>(queryKeys.appointments.ofPatient(appointment.appointment_patientId), (list) =>
       appointment.appointment_status === 'canceled' || appointment.appointment_status === 'completed'
         ? list?.map((item) => (item.id === appointment.id ? appointment : item))
         : [appointment, ...(list ?? []).filter((item) => item.id !== appointment.id)],
@@ -31,9 +30,9 @@ function useRefreshBooking() {
   const client = useQueryClient();
   return (patientId: string | undefined) =>
     Promise.all([
-      client.invalidateQueries({ queryKey: patientAppointmentsKey(patientId) }),
-      client.invalidateQueries({ queryKey: availableSlotsKey(undefined).slice(0, 2) }),
-      client.invalidateQueries({ queryKey: ['patient-card'] }),
+      client.invalidateQueries({ queryKey: queryKeys.appointments.ofPatient(patientId) }),
+      client.invalidateQueries({ queryKey: queryKeys.doctors.slotsOfAll }),
+      client.invalidateQueries({ queryKey: queryKeys.patientCards.all }),
     ]);
 }
 
@@ -123,15 +122,13 @@ export function goToCheckout({ checkout }: Checkout): void {
   form.submit();
 }
 
-export const appointmentPaymentKey = (appointmentId: string | undefined) => ['payments', 'appointment', appointmentId] as const;
-
 /** GET /v1/payments/appointment/:id; `poll` re-reads while the provider has not answered yet. */
 export function useAppointmentPayment(
   appointmentId: string | undefined,
   poll: (payment: AppointmentPayment | undefined, reads: number) => number | false,
 ) {
   return useQuery({
-    queryKey: appointmentPaymentKey(appointmentId),
+    queryKey: queryKeys.payments.ofAppointment(appointmentId),
     queryFn: ({ signal }) => apiRequest<AppointmentPayment>(withId(paymentPaths.ofAppointment, appointmentId!), { signal }),
     enabled: Boolean(appointmentId),
     refetchInterval: (query) => poll(query.state.data, query.state.dataUpdateCount),

@@ -4,11 +4,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { FormError } from '../../components/form-error.tsx';
-import { patientAppointmentsKey, useCurrentAppointment } from '../../lib/appointments.ts';
+import { useCurrentAppointment } from '../../lib/appointments.ts';
 import { priceText, timeText } from '../../lib/appointment-dates.ts';
-import { appointmentPaymentKey, useAppointmentPayment, useStartCheckout } from './api.ts';
+import { useAppointmentPayment, useStartCheckout } from './api.ts';
 import { canRetry, paymentOutcome, PENDING_INTERVAL_MS, PENDING_READS } from './payment-plan.ts';
 import { stepPath } from './steps.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /** `/user/payment-success?appointment=<id>`: the result of the payment, read from the server (never from the URL). */
 export function PaymentResult({ patientId }: { patientId: string }) {
@@ -25,13 +26,13 @@ export function PaymentResult({ patientId }: { patientId: string }) {
   );
   const checkout = useStartCheckout();
   const outcome = payment.data ? paymentOutcome(payment.data) : undefined;
-  const reads = client.getQueryState(appointmentPaymentKey(appointmentId))?.dataUpdateCount ?? 0;
+  const reads = client.getQueryState(queryKeys.payments.ofAppointment(appointmentId))?.dataUpdateCount ?? 0;
   // Still asking: the provider has not answered and the page has not read it PENDING_READS times yet.
   const checking = outcome === 'pending' && payment.data?.appointment_status === 'scheduled' && reads < PENDING_READS;
 
   // The appointment changed with the payment: steps 4 and 5 read it again.
   useEffect(() => {
-    if (outcome && outcome !== 'pending') void client.invalidateQueries({ queryKey: patientAppointmentsKey(patientId) });
+    if (outcome && outcome !== 'pending') void client.invalidateQueries({ queryKey: queryKeys.appointments.ofPatient(patientId) });
   }, [outcome, client, patientId]);
 
   let content;

@@ -8,16 +8,13 @@ import {
 } from '@rozmova/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 const withId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
 
-/** The same keys as lib/doctors.ts, so the booking pages and this console share the cache. */
-export const doctorKey = (id: string) => ['doctors', 'one', id] as const;
-const doctorListKey = ['doctors', 'list', 'all'] as const;
-
 export function useDoctor(id: string) {
   return useQuery({
-    queryKey: doctorKey(id),
+    queryKey: queryKeys.doctors.one(id),
     queryFn: ({ signal }) => apiRequest<Doctor>(withId(doctorPaths.doctor, id), { signal }),
     enabled: id !== '',
   });
@@ -26,7 +23,7 @@ export function useDoctor(id: string) {
 /** For an admin's doctor picker. */
 export function useDoctorList(enabled: boolean) {
   return useQuery({
-    queryKey: doctorListKey,
+    queryKey: queryKeys.doctors.listAll,
     queryFn: ({ signal }) => apiRequest<Doctor[]>(doctorPaths.doctors, { signal }),
     enabled,
   });
@@ -37,10 +34,10 @@ export function useUpdateDoctor(id: string) {
   return useMutation({
     mutationFn: (body: UpdateDoctorBody) => apiRequest<Doctor>(withId(doctorPaths.doctor, id), { method: 'PUT', body }),
     onSuccess: (doctor) => {
-      client.setQueryData(doctorKey(id), doctor);
+      client.setQueryData(queryKeys.doctors.one(id), doctor);
       // New hours change the free slots anyone sees; lists show the name, price and specialisations.
       void client.invalidateQueries({
-        queryKey: ['doctors'],
+        queryKey: queryKeys.doctors.all,
         predicate: (query) => query.queryKey[1] !== 'one' || query.queryKey[2] !== id,
       });
     },
@@ -50,7 +47,7 @@ export function useUpdateDoctor(id: string) {
 /** The doctor's appointments from `from` on; the key holds `appointments`, so realtime appointment events refresh it. */
 export function useDoctorAppointments(doctorId: string, from: string) {
   return useQuery({
-    queryKey: ['appointments', 'doctor', doctorId, from],
+    queryKey: queryKeys.appointments.ofDoctor(doctorId, from),
     queryFn: ({ signal }) => apiRequest<Appointment[]>(appointmentPaths.appointments, { query: { doctorId, from, limit: 200 }, signal }),
     enabled: doctorId !== '',
   });
@@ -61,7 +58,7 @@ export function useJoinMeeting() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiRequest<Partial<Appointment> | undefined>(withId(appointmentPaths.joinMeeting, id), { method: 'POST' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['appointments'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.appointments.all }),
   });
 }
 
@@ -70,6 +67,6 @@ export function useUpdateAppointment() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateAppointmentBody }) =>
       apiRequest<Appointment>(withId(appointmentPaths.appointment, id), { method: 'PUT', body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['appointments'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.appointments.all }),
   });
 }

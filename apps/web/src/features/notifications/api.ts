@@ -11,25 +11,25 @@ import {
   withError,
   type NotificationsState,
 } from './store.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /** The list lives in the query cache as a `NotificationsState`; every change goes through the rules of store.ts. */
-export const notificationsKey = (userId: string) => ['notifications', userId] as const;
 
 const withId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
 
 function update(client: QueryClient, userId: string, change: (state: NotificationsState) => NotificationsState): void {
-  client.setQueryData<NotificationsState>(notificationsKey(userId), (state) => change(state ?? emptyNotifications));
+  client.setQueryData<NotificationsState>(queryKeys.notifications.ofUser(userId), (state) => change(state ?? emptyNotifications));
 }
 
 /** A notification that arrived by the realtime event; nothing to do when the list was never loaded (it will be fetched). */
 export function addToList(client: QueryClient, userId: string, notification: Notification): void {
-  if (client.getQueryData(notificationsKey(userId)) === undefined) return;
+  if (client.getQueryData(queryKeys.notifications.ofUser(userId)) === undefined) return;
   update(client, userId, (state) => addNotification(state, notification));
 }
 
 export function useNotificationList(userId: string) {
   return useQuery({
-    queryKey: notificationsKey(userId),
+    queryKey: queryKeys.notifications.ofUser(userId),
     queryFn: async ({ signal }) => fromServer(await apiRequest<NotificationList>(withId(notificationPaths.ofUser, userId), { signal })),
   });
 }

@@ -9,8 +9,9 @@ import {
 } from '@rozmova/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
-import { patientCardKey, updatePatientCard } from '../../lib/patient-card.ts';
+import { updatePatientCard } from '../../lib/patient-card.ts';
 import { clearDraft, patientQuizKey, VISITOR_QUIZ_KEY } from '../../lib/quiz.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /**
  * Completes the quiz: the server scores the answers and returns the card with the new recommendation.
@@ -25,7 +26,7 @@ export function useCompleteQuiz(cardId: string) {
       clearDraft(VISITOR_QUIZ_KEY);
       return card;
     },
-    onSuccess: (card: PatientCard) => client.setQueryData(patientCardKey(cardId), card),
+    onSuccess: (card: PatientCard) => client.setQueryData(queryKeys.patientCards.one(cardId), card),
   });
 }
 
@@ -43,7 +44,7 @@ export function useSendQuizFeedback(userId: string) {
 /** The level rules (public): a visitor's browser scores the self-check with them, so the answers stay on the device. */
 export function useQuizLevelRules(enabled: boolean) {
   return useQuery({
-    queryKey: ['quiz', 'level-rules'],
+    queryKey: queryKeys.quiz.levelRules,
     queryFn: ({ signal }) => apiRequest<QuizLevelRules>(quizPaths.levelRules, { signal }),
     staleTime: 10 * 60_000,
     enabled,

@@ -1,0 +1,48 @@
+/**
+ * Every TanStack Query key of the app, one builder per resource, so a page that reads a resource and a mutation that
+ * refreshes it always name the same key. A key starts with its resource; the shorter keys (`all`, `slotsOfAll`)
+ * match every longer key below them when invalidating. Realtime appointment events refresh the keys holding `slots`,
+ * `appointments`, `notifications` or `payments` (app/realtime-keys.ts).
+ */
+export const queryKeys = {
+  doctors: {
+    all: ['doctors'] as const,
+    list: (specialisation: string | null, language: string | null, search: string) =>
+      ['doctors', 'list', specialisation, language, search] as const,
+    /** Every doctor, unfiltered (an admin's doctor picker). */
+    listAll: ['doctors', 'list', 'all'] as const,
+    one: (id: string | undefined) => ['doctors', 'one', id] as const,
+    /** The free times of every doctor. */
+    slotsOfAll: ['doctors', 'slots'] as const,
+    slots: (doctorId: string | undefined) => ['doctors', 'slots', doctorId] as const,
+    slotsBetween: (doctorId: string | undefined, from: string, to: string, patientId: string | null) =>
+      ['doctors', 'slots', doctorId, from, to, patientId] as const,
+  },
+  appointments: {
+    all: ['appointments'] as const,
+    ofPatient: (patientId: string | undefined) => ['appointments', 'patient', patientId] as const,
+    ofDoctor: (doctorId: string, from: string) => ['appointments', 'doctor', doctorId, from] as const,
+  },
+  payments: {
+    ofAppointment: (appointmentId: string | undefined) => ['payments', 'appointment', appointmentId] as const,
+  },
+  patientCards: {
+    all: ['patient-card'] as const,
+    one: (cardId: string | undefined) => ['patient-card', cardId] as const,
+  },
+  quiz: {
+    all: ['quiz'] as const,
+    questions: ['quiz', 'questions'] as const,
+    levelRules: ['quiz', 'level-rules'] as const,
+  },
+  admin: {
+    users: ['admin', 'users'] as const,
+    usersPage: (role: string | undefined, search: string, page: number) => ['admin', 'users', role, search, page] as const,
+  },
+  notifications: {
+    ofUser: (userId: string) => ['notifications', userId] as const,
+  },
+  documents: {
+    mine: ['user-references', 'my'] as const,
+  },
+};
