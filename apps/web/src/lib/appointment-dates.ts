@@ -90,8 +90,26 @@ export function slotsByDay(slots: readonly string[], timeZone?: string): Map<str
 }
 
 /** The reader's time zone and its offset at `at`, e.g. "Europe/Kyiv, GMT+3" (just "UTC" for UTC). */
+/** Old names some browsers still report (Chromium's ICU says "Europe/Kiev"), with the current IANA name. */
+const renamedZones: Record<string, string> = {
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Europe/Uzhgorod': 'Europe/Kyiv',
+  'Europe/Zaporozhye': 'Europe/Kyiv',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+};
+
+/** A time zone by its current name ("Europe/Kyiv", never "Europe/Kiev"), so patients and doctors read one name. */
+export const currentZoneName = (zone: string): string => renamedZones[zone] ?? zone;
+
+/** The reader's own time zone, by its current name. */
+export const viewerTimeZone = (): string => currentZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone);
+
 export function timeZoneText(at: Date = new Date(), timeZone?: string): string {
-  const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = currentZoneName(timeZone ?? viewerTimeZone());
   const offset = parts(at, zone, { timeZoneName: 'shortOffset' }).timeZoneName ?? '';
   return !offset || /^(Etc\/)?(UTC|GMT)$/.test(zone) ? zone : `${zone}, ${offset}`;
 }

@@ -206,7 +206,8 @@ export function createAuthService(deps: {
 
     async updateProfile(auth: AuthContext, body: UpdateProfileBody): Promise<void> {
       const { user } = auth.account;
-      if (body.phone !== undefined && body.phone !== user.phone) assertRecentlyVerified(auth);
+      // Adding a first phone (e.g. the one given while booking) replaces nothing; changing one needs the password.
+      if (body.phone !== undefined && user.phone !== null && body.phone !== user.phone) assertRecentlyVerified(auth);
       if (body.new_password !== undefined && body.current_password !== undefined) {
         await assertPasswordMatches(user, body.current_password, 'current_password');
         await accounts.setPassword(user.id, body.new_password, { field: 'new_password' });

@@ -141,12 +141,26 @@ describe('POST /v1/auth/verify-password and the phone', () => {
     expect((await call(t.app, 'POST', '/v1/auth/verify-password', { body: { password: PASSWORD } })).status).toBe(401);
   });
 
-  test('changing the phone needs a recent verify: 403 without, 200 with, saved normalised', async () => {
+  /** Changing an existing phone is guarded; adding the first one is not (below). */
+  const FIRST_PHONE = '+380500000001';
+
+  test('adding a first phone needs no verify (the one given while booking); removing or changing it does', async () => {
     const { token } = await registerPatient(t.app, t.mail);
+    const added = await setPhone(token, '+380 50 123 45 67');
+    expect(added.status).toBe(200);
+    expect(added.body.phone).toBe('+380501234567');
+    expect((await setPhone(token, '+380501234567')).status).toBe(200);
+    expect((await setPhone(token, '+380509999999')).body.code).toBe('PASSWORD_VERIFICATION_REQUIRED');
+    expect((await setPhone(token, null)).body.code).toBe('PASSWORD_VERIFICATION_REQUIRED');
+    expect((await profile(token)).body.phone).toBe('+380501234567');
+  });
+
+  test('changing the phone needs a recent verify: 403 without, 200 with, saved normalised', async () => {
+    const { token } = await registerPatient(t.app, t.mail, { phone: FIRST_PHONE });
     const refused = await setPhone(token, '+380 (67) 765-43-21');
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('PASSWORD_VERIFICATION_REQUIRED');
-    expect((await profile(token)).body.phone).toBeNull();
+    expect((await profile(token)).body.phone).toBe(FIRST_PHONE);
 
     expect((await verify(token, PASSWORD)).status).toBe(204);
     const changed = await setPhone(token, '+380 (67) 765-43-21');
@@ -156,14 +170,14 @@ describe('POST /v1/auth/verify-password and the phone', () => {
   });
 
   test('a verify belongs to its session only', async () => {
-    const { token, email } = await registerPatient(t.app, t.mail);
+    const { token, email } = await registerPatient(t.app, t.mail, { phone: FIRST_PHONE });
     const other = await login(t.app, email, PASSWORD);
     expect((await verify(other, PASSWORD)).status).toBe(204);
     expect((await setPhone(token, '+380501112233')).status).toBe(403);
   });
 
   test('a verify lasts 5 minutes', async () => {
-    const { token } = await registerPatient(t.app, t.mail);
+    const { token } = await registerPatient(t.app, t.mail, { phone: FIRST_PHONE });
     expect((await verify(token, PASSWORD)).status).toBe(204);
     t.clock.advance(4 * MINUTE);
     expect((await setPhone(token, '+380501112233')).status).toBe(200);
@@ -175,7 +189,7 @@ describe('POST /v1/auth/verify-password and the phone', () => {
   });
 
   test('a failed verify does not verify', async () => {
-    const { token } = await registerPatient(t.app, t.mail);
+    const { token } = await registerPatient(t.app, t.mail, { phone: FIRST_PHONE });
     expect((await verify(token, 'Not-the-password-1')).status).toBe(400);
     expect((await setPhone(token, '+380501112233')).status).toBe(403);
   });

@@ -1,9 +1,11 @@
 import { Button, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DocumentsPanel } from '../../components/documents-panel.tsx';
 import { PhoneField } from '../../components/phone-field.tsx';
+import { authStore } from '../../lib/auth-store.ts';
 import { isPhone } from '../../lib/validation.ts';
 import { updateDraft } from './draft.ts';
 import type { StepProps } from './step-props.ts';
@@ -15,6 +17,7 @@ export const REASON_MAX = 2000;
 export function DetailsStep({ user, draft, current }: StepProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [saving, setSaving] = useState(false);
   const form = useForm({
     // A moved consultation keeps what was said before; a new one starts with the profile's phone.
     initialValues: {
@@ -23,16 +26,28 @@ export function DetailsStep({ user, draft, current }: StepProps) {
     },
     validate: {
       reason: (value) => (value.trim().length > REASON_MAX ? t('booking.step3.reasonTooLong', { max: REASON_MAX }) : null),
-      phone: (value) => (isPhone(value.trim()) ? null : t('validation.phone')),
+      phone: (value) => {
+        if (value.trim() === '') return t('booking.step3.phoneRequired');
+        return isPhone(value.trim()) ? null : t('validation.phone');
+      },
     },
     // Kept as they are typed, so a reload or going back does not lose them.
     onValuesChange: (values) => updateDraft(user.id, { reason: values.reason, phone: values.phone }),
   });
 
-  const submit = form.onSubmit(({ reason, phone }) => {
+  const submit = form.onSubmit(async ({ reason, phone }) => {
     updateDraft(user.id, { reason: reason.trim(), phone: phone.trim() });
+    // The first phone given is kept in the profile too; an existing one changes only in the profile, with the password.
+    if (!user.phone) {
+      setSaving(true);
+      await authStore.updateProfile({ phone: phone.trim() }).catch(() => undefined);
+      setSaving(false);
+    }
     void navigate(stepPath(4));
   });
+  const digits = (value: string) => value.replace(/[\s()-]/g, '');
+  const phone = digits(form.values.phone);
+  const otherThanProfile = Boolean(user.phone) && phone !== '' && phone !== digits(user.phone ?? '');
 
   return (
     <Stack gap="lg">
@@ -48,7 +63,14 @@ export function DetailsStep({ user, draft, current }: StepProps) {
             maxLength={REASON_MAX}
             {...form.getInputProps('reason')}
           />
-          <PhoneField label={t('fields.phone')} description={t('booking.step3.phoneHint')} required {...form.getInputProps('phone')} />
+          <PhoneField
+            label={t('fields.phone')}
+            description={
+              otherThanProfile ? `${t('booking.step3.phoneHint')} ${t('booking.step3.phoneNotProfile')}` : t('booking.step3.phoneHint')
+            }
+            required
+            {...form.getInputProps('phone')}
+          />
         </Stack>
       </form>
       <section aria-labelledby="booking-documents-title">
@@ -64,7 +86,7 @@ export function DetailsStep({ user, draft, current }: StepProps) {
         <Button component={Link} to={stepPath(2)} variant="default">
           {t('common.back')}
         </Button>
-        <Button type="submit" form="booking-details">
+        <Button type="submit" form="booking-details" loading={saving}>
           {t('booking.next')}
         </Button>
       </Group>

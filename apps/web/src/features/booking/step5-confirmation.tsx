@@ -40,7 +40,7 @@ export function ConfirmationStep({ user, appointment }: StepProps & { appointmen
 
   return (
     <Stack gap="lg">
-      <Title order={1}>{t(`booking.step5.titles.${status}`)}</Title>
+      <Title order={1}>{t(`booking.step5.titles.${awaitingPayment(appointment) ? 'awaitingPayment' : status}`)}</Title>
       {open && <PaymentStatus appointment={appointment} />}
       <AppointmentSummary appointment={appointment} />
       {open ? (
@@ -145,6 +145,12 @@ function paymentStatusKey(appointment: Appointment): PaymentStatusKey {
   }
 }
 
+/** A scheduled consultation whose payment is still open (awaiting it, or a try failed while the time is held). */
+function awaitingPayment(appointment: Appointment): boolean {
+  const key = paymentStatusKey(appointment);
+  return appointment.appointment_status === 'scheduled' && (key === 'pending' || key === 'failed');
+}
+
 /** Awaiting or failed payment: say so and offer to pay while the time is held. */
 function PaymentStatus({ appointment }: { appointment: Appointment }) {
   const { t, i18n } = useTranslation();
@@ -153,7 +159,13 @@ function PaymentStatus({ appointment }: { appointment: Appointment }) {
   if (key !== 'pending' && key !== 'failed') return null;
   const price = priceText(appointment.appointment_price, i18n.resolvedLanguage ?? 'en');
   return (
-    <Alert color={key === 'failed' ? 'danger' : 'yellow'} role="status" title={t(`booking.step5.${key}Title`)}>
+    <Alert
+      color={key === 'failed' ? 'danger' : 'yellow'}
+      role="status"
+      title={t(`booking.step5.${key}Title`)}
+      // The yellow title colour is below 4.5:1 on its light background: the title takes the text colour.
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
+    >
       <Stack gap="xs">
         <Text size="sm">{awaitingPaymentText(t, appointment, price)}</Text>
         <FormError error={checkout.error} />
@@ -173,7 +185,7 @@ function countdownText(
 ): string {
   if (days > 0) return t('booking.session.inDays', { days, hours });
   if (hours > 0) return t('booking.session.inHours', { hours, minutes });
-  return t('booking.session.inMinutes', { minutes, seconds: String(seconds).padStart(2, '0') });
+  return t('booking.session.inMinutes', { minutes, seconds });
 }
 
 /** The countdown to the start and the join button, enabled from 10 minutes before the start. */

@@ -24,6 +24,7 @@ import { errorText, fieldErrors } from '../../lib/api-errors.ts';
 import { languageText, specialisationText } from '../../lib/doctors.ts';
 import { useUpdateDoctor } from './api.ts';
 import { numberRanges, toFormValues, toUpdateBody, validateSchedule, WEEKDAYS, type ScheduleFormValues } from './schedule-form.ts';
+import { currentZoneName } from '../../lib/appointment-dates.ts';
 import { calendarDateText, weekdayName } from './times.ts';
 
 type Form = UseFormReturnType<ScheduleFormValues>;
@@ -32,7 +33,8 @@ type Form = UseFormReturnType<ScheduleFormValues>;
 const commonLanguages = ['uk', 'en', 'pl', 'de', 'fr', 'es', 'it', 'cs', 'ro', 'sk'];
 
 function timeZones(current: string): string[] {
-  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  // By their current names (the browser may list Europe/Kiev), each once.
+  const zones = [...new Set((typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []).map(currentZoneName))];
   return zones.includes(current) ? zones : [current, ...zones];
 }
 

@@ -1,4 +1,5 @@
 import { JOIN_OPENS_MINUTES, type Appointment } from '@rozmova/contracts';
+import { viewerTimeZone } from '../../lib/appointment-dates.ts';
 
 const intlLocale = (locale: string) => (locale === 'uk' ? 'uk-UA' : 'en-GB');
 
@@ -9,8 +10,8 @@ export function zoneDateKey(date: Date, timeZone: string): string {
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
-/** The reader's own time zone (IANA name). */
-export const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** The reader's own time zone (its current IANA name: Europe/Kyiv, not the old Europe/Kiev). */
+export const localTimeZone = (): string => viewerTimeZone();
 
 /** HH:mm of an instant in a time zone. */
 export const timeText = (date: Date, timeZone: string): string =>
