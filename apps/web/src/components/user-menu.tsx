@@ -1,21 +1,30 @@
-import { Avatar, Box, Button, Menu } from '@mantine/core';
+import { Avatar, Box, Button, Menu, Tooltip } from '@mantine/core';
 import type { User } from '@rozmova/contracts';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { authStore } from '../lib/auth-store.ts';
+import { initials } from '../lib/initials.ts';
 
-/** Up to two letters: the first letters of the first two words of the name. */
-export function initialsOf(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]!.toUpperCase())
-    .join('');
+/** Whether the element's text is cut off (it is wider than the room it has). */
+function useTruncated<T extends HTMLElement>(text: string) {
+  const ref = useRef<T>(null);
+  const [truncated, setTruncated] = useState(false);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const check = () => setTruncated(element.scrollWidth > element.clientWidth + 1);
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    check();
+    return () => observer.disconnect();
+  }, [text]);
+  return { ref, truncated };
 }
 
 export function UserMenu({ user }: { user: User }) {
   const { t } = useTranslation();
+  const name = useTruncated<HTMLSpanElement>(user.user_name);
   const navigate = useNavigate();
   const logout = async () => {
     await authStore.logout();
@@ -30,14 +39,17 @@ export function UserMenu({ user }: { user: User }) {
           aria-label={t('header.accountMenu')}
           leftSection={
             <Avatar size={24} color="brand" variant="filled" aria-hidden="true">
-              {initialsOf(user.user_name)}
+              {initials(user.user_name)}
             </Avatar>
           }
         >
           {/* Below 36em only the initials show, leaving room for the notification bell and the menu button. */}
-          <Box component="span" className="user-menu__name" visibleFrom="xs">
-            {user.user_name}
-          </Box>
+          {/* The whole name in a tooltip only when it does not fit. */}
+          <Tooltip label={user.user_name} disabled={!name.truncated} withinPortal>
+            <Box component="span" className="user-menu__name" visibleFrom="xs" ref={name.ref}>
+              {user.user_name}
+            </Box>
+          </Tooltip>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

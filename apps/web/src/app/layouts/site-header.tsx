@@ -1,5 +1,5 @@
 import { Box, Burger, Button, Container, Group } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useSearchParams } from 'react-router';
 import { ColorSchemeSwitch } from '../../components/color-scheme-switch.tsx';
@@ -25,10 +25,45 @@ function useOpenAuthDialog() {
   };
 }
 
+/**
+ * Whether the navigation fits in the header row beside the controls. Label lengths differ between the languages and
+ * the controls between visitors and signed-in people, so the row is measured rather than guessed: when it overflows,
+ * the links move into the menu, and they come back once the row is as wide as they needed.
+ */
+function useNavFits(texts: string) {
+  const row = useRef<HTMLDivElement>(null);
+  const [fits, setFits] = useState(true);
+  const fitsNow = useRef(true);
+  const needed = useRef(0);
+  fitsNow.current = fits;
+
+  // New texts (another language, other links): measure again from the full header.
+  useLayoutEffect(() => setFits(true), [texts]);
+
+  useLayoutEffect(() => {
+    const element = row.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const check = () => {
+      if (fitsNow.current && element.scrollWidth > element.clientWidth + 1) {
+        needed.current = element.scrollWidth;
+        setFits(false);
+      } else if (!fitsNow.current && element.clientWidth >= needed.current) setFits(true);
+    };
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    for (const child of Array.from(element.children)) observer.observe(child);
+    check();
+    return () => observer.disconnect();
+  }, [fits, texts]);
+
+  return { row, fits };
+}
+
 /** The page header: logo, navigation, language and colour switches, and sign-in buttons or the account menu. */
 export function SiteHeader({ links = [], withAuth = false }: { links?: HeaderLink[]; withAuth?: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { user } = useAuth();
+  const nav = useNavFits(`${i18n.language}|${user?.id ?? ''}|${links.map((link) => link.label).join('|')}`);
   const [menu, setMenu] = useState<'never' | 'open' | 'closed'>('never');
   const openAuthDialog = useOpenAuthDialog();
   const showSignIn = withAuth && !user;
@@ -36,10 +71,10 @@ export function SiteHeader({ links = [], withAuth = false }: { links?: HeaderLin
   return (
     <Box component="header" className="site-header">
       <Container size="lg" h="100%">
-        <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+        <Group h="100%" justify="space-between" wrap="nowrap" gap="sm" ref={nav.row}>
           <Group gap="lg" wrap="nowrap">
             <Logo />
-            {links.length > 0 && (
+            {links.length > 0 && nav.fits && (
               <Group component="nav" aria-label={t('header.navigation')} gap="xs" visibleFrom="lg" wrap="nowrap">
                 {links.map((link) => (
                   <NavLink key={link.to} to={link.to} end className="header-link">
@@ -72,7 +107,7 @@ export function SiteHeader({ links = [], withAuth = false }: { links?: HeaderLin
             <Burger
               opened={menu === 'open'}
               onClick={() => setMenu(menu === 'open' ? 'closed' : 'open')}
-              hiddenFrom="lg"
+              hiddenFrom={nav.fits ? 'lg' : undefined}
               size="sm"
               aria-label={t('header.openMenu')}
             />

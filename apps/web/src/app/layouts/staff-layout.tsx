@@ -16,7 +16,8 @@ export function StaffLayout() {
   if (user?.user_role === 'doctor' || user?.user_role === 'admin') links.push({ to: '/doctor', label: t('doctor.nav') });
   return (
     <PageShell header={<SiteHeader links={links} />}>
-      <Container size="xl" py="xl">
+      {/* The header's container: the page lines up with the logo and the controls above it. */}
+      <Container size="lg" py="xl">
         <Outlet />
       </Container>
     </PageShell>
