@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { locales, MULTI_LINE_TEXT_MESSAGE, ONE_LINE_TEXT_MESSAGE, PASSWORD_MAX, PASSWORD_MIN, roles } from './constants.ts';
+import { fieldErrorCodes, type FieldErrorCode } from './errors.ts';
 
 /*
  * Characters no person types into a text and that change how it shows elsewhere: C0 controls (tab, line feed and
@@ -13,7 +14,12 @@ const oneLine = /^[^\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u
 const multiLine = /^[^\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]*$/;
 
 /** Names and other one-line texts: trimmed, at most `max` characters, no control characters at all. */
-export const oneLineTextSchema = (max: number) => z.string().trim().max(max).regex(oneLine, ONE_LINE_TEXT_MESSAGE);
+export const oneLineTextSchema = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((value) => oneLine.test(value), { message: ONE_LINE_TEXT_MESSAGE, params: { code: 'ONE_LINE_TEXT' satisfies FieldErrorCode } });
 
 /** Comments, reasons, notes, messages: CRLF becomes LF, trimmed, at most `max` characters; only LF and tab of the controls. */
 export const multiLineTextSchema = (max: number) =>
@@ -22,7 +28,10 @@ export const multiLineTextSchema = (max: number) =>
     .overwrite((value) => value.replaceAll('\r\n', '\n'))
     .trim()
     .max(max)
-    .regex(multiLine, MULTI_LINE_TEXT_MESSAGE);
+    .refine((value) => multiLine.test(value), {
+      message: MULTI_LINE_TEXT_MESSAGE,
+      params: { code: 'MULTI_LINE_TEXT' satisfies FieldErrorCode },
+    });
 
 export const roleSchema = z.enum(roles);
 export const localeSchema = z.enum(locales);
@@ -44,13 +53,20 @@ export const phoneSchema = z
   .string()
   .max(32)
   .transform((value) => value.replace(/[\s()-]/g, ''))
-  .pipe(z.string().regex(/^\+[1-9]\d{7,14}$/, 'Phone must be in international format, e.g. +380501234567'));
+  .pipe(
+    z.string().refine((value) => /^\+[1-9]\d{7,14}$/.test(value), {
+      message: 'Phone must be in international format, e.g. +380501234567',
+      params: { code: 'PHONE_FORMAT' satisfies FieldErrorCode },
+    }),
+  );
 
 export const userNameSchema = oneLineTextSchema(100).min(1);
 
-export const verificationCodeSchema = z.string().regex(/^\d{6}$/, 'The code is 6 digits');
+export const verificationCodeSchema = z
+  .string()
+  .refine((value) => /^\d{6}$/.test(value), { message: 'The code is 6 digits', params: { code: 'CODE_FORMAT' satisfies FieldErrorCode } });
 
-export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
+export const fieldErrorSchema = z.object({ path: z.string(), code: z.enum(fieldErrorCodes), message: z.string() });
 export const errorBodySchema = z.object({
   code: z.string(),
   message: z.string(),

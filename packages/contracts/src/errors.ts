@@ -43,9 +43,87 @@ export type ErrorCode = keyof typeof errorStatus;
 /** The server message SPEC.md §8 keys the "not verified" login text on. */
 export const EMAIL_NOT_VERIFIED_MESSAGE = 'User email is not verified';
 
+/**
+ * Why the server refused one field: the `code` of each entry of `errors` in a 400 answer, beside its path and an English
+ * message for developers. Clients choose their text by the code, never by the message.
+ */
+export const fieldErrorCodes = [
+  /** Missing, or of the wrong type. */
+  'INVALID_TYPE',
+  /** A text or list shorter than allowed (an empty required text included). */
+  'TOO_SHORT',
+  /** A text or list longer than allowed. */
+  'TOO_LONG',
+  /** A number or date below the minimum. */
+  'TOO_SMALL',
+  /** A number or date above the maximum. */
+  'TOO_BIG',
+  'INVALID_EMAIL',
+  /** Not in the expected format (an id, a date, a time). */
+  'INVALID_FORMAT',
+  /** Not one of the allowed values, or not allowed here. */
+  'INVALID_VALUE',
+  /** A field the call does not take. */
+  'UNKNOWN_FIELD',
+  /** A control character (a line break or tab included) in a one-line text. */
+  'ONE_LINE_TEXT',
+  /** A control character other than a line break or tab in a multi-line text. */
+  'MULTI_LINE_TEXT',
+  /** A phone not in international format (+380501234567). */
+  'PHONE_FORMAT',
+  /** A verification code that is not 6 digits. */
+  'CODE_FORMAT',
+  /** A password in the list of common passwords. */
+  'PASSWORD_TOO_COMMON',
+  /** The current password given is wrong. */
+  'PASSWORD_INCORRECT',
+  /** Refused for another reason the message gives. */
+  'INVALID',
+] as const;
+
+export type FieldErrorCode = (typeof fieldErrorCodes)[number];
+
 export interface FieldError {
   path: string;
+  code: FieldErrorCode;
   message: string;
+}
+
+export const isFieldErrorCode = (value: unknown): value is FieldErrorCode =>
+  typeof value === 'string' && (fieldErrorCodes as readonly string[]).includes(value);
+
+/** What a schema validator reports about one field (a zod issue: its `code`, and for some kinds `origin` or `format`). */
+export interface ValidationIssue {
+  code?: string;
+  origin?: string;
+  format?: string;
+  /** A schema's own code for its rule (`refine(…, { params: { code } })`). */
+  params?: { code?: unknown };
+}
+
+/** The field error code of a validation issue: the schema's own code for its rule, else the kind of issue. */
+export function fieldErrorCodeOf(issue: ValidationIssue): FieldErrorCode {
+  if (isFieldErrorCode(issue.params?.code)) return issue.params.code;
+  const counted = issue.origin === 'string' || issue.origin === 'array' || issue.origin === 'set';
+  switch (issue.code) {
+    case 'invalid_type':
+      return 'INVALID_TYPE';
+    case 'too_small':
+      return counted ? 'TOO_SHORT' : 'TOO_SMALL';
+    case 'too_big':
+      return counted ? 'TOO_LONG' : 'TOO_BIG';
+    case 'invalid_format':
+      return issue.format === 'email' ? 'INVALID_EMAIL' : 'INVALID_FORMAT';
+    case 'invalid_value':
+    case 'invalid_union':
+    case 'invalid_key':
+    case 'invalid_element':
+      return 'INVALID_VALUE';
+    case 'unrecognized_keys':
+      return 'UNKNOWN_FIELD';
+    default:
+      return 'INVALID';
+  }
 }
 
 /** Every error answer of the API (its zod schema is `errorBodySchema`). */

@@ -93,7 +93,7 @@ const fields: TextField[] = [
     rule: 'long text',
     max: 4000,
     send: (text) => call(t.app, 'PUT', `/v1/doctors/${doctor.userId}`, { token: doctor.token, body: { bio: { uk: text, en: 'Bio' } } }),
-    state: async () => (await call(t.app, 'GET', `/v1/doctors/${doctor.userId}`)).body.bio,
+    state: async () => (await call(t.app, 'GET', `/v1/doctors/${doctor.userId}`, { token: doctor.token })).body.bio,
   },
   {
     route: 'PUT /v1/doctors/:id',
@@ -102,7 +102,7 @@ const fields: TextField[] = [
     max: 2000,
     send: (text) =>
       call(t.app, 'PUT', `/v1/doctors/${doctor.userId}`, { token: doctor.token, body: { photo_url: `https://example.com/${text}` } }),
-    state: async () => (await call(t.app, 'GET', `/v1/doctors/${doctor.userId}`)).body.photo_url,
+    state: async () => (await call(t.app, 'GET', `/v1/doctors/${doctor.userId}`, { token: doctor.token })).body.photo_url,
   },
 ];
 
@@ -134,7 +134,13 @@ describe('text fields refuse control characters and oversized input with 400 nam
     expect(response.body).toEqual({
       code: 'VALIDATION_FAILED',
       message: 'Validation failed',
-      errors: [{ path: f.field, message: f.rule === 'one line' ? ONE_LINE_TEXT_MESSAGE : MULTI_LINE_TEXT_MESSAGE }],
+      errors: [
+        {
+          path: f.field,
+          code: f.rule === 'one line' ? 'ONE_LINE_TEXT' : 'MULTI_LINE_TEXT',
+          message: f.rule === 'one line' ? ONE_LINE_TEXT_MESSAGE : MULTI_LINE_TEXT_MESSAGE,
+        },
+      ],
     });
     expect(await f.state()).toEqual(before);
   });
@@ -143,7 +149,7 @@ describe('text fields refuse control characters and oversized input with 400 nam
     const before = await f.state();
     const response = await f.send('я'.repeat(f.max + 1));
     expect(response.status).toBe(400);
-    expect(response.body.errors).toContainEqual({ path: f.field, message: expect.any(String) });
+    expect(response.body.errors).toContainEqual({ path: f.field, code: 'TOO_LONG', message: expect.any(String) });
     expect(await f.state()).toEqual(before);
   });
 });

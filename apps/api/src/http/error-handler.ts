@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorBody, ErrorCode } from '@rozmova/contracts';
+import { fieldErrorCodeOf, type ErrorBody, type ErrorCode } from '@rozmova/contracts';
 import { AppError } from '../lib/app-error.ts';
 
 const codeForStatus: Record<number, ErrorCode> = {
@@ -67,6 +67,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((issue) => ({
         path: [error.validationContext, fieldPath(issue.instancePath)].filter(Boolean).join('.'),
+        code: fieldErrorCodeOf({ ...issue.params, code: issue.keyword }),
         message: issue.message ?? 'Invalid value',
       }));
       const body: ErrorBody = { code: 'VALIDATION_FAILED', message: 'Validation failed', errors };

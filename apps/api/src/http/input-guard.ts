@@ -21,6 +21,9 @@ function findNul(root: unknown, rootPath: string): string | undefined {
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     const path = findNul(request.params, 'params') ?? findNul(request.query, 'querystring') ?? findNul(request.body, 'body');
-    if (path) throw new AppError('VALIDATION_FAILED', 'Validation failed', [{ path, message: 'Text may not contain NUL characters' }]);
+    if (path)
+      throw new AppError('VALIDATION_FAILED', 'Validation failed', [
+        { path, code: 'INVALID', message: 'Text may not contain NUL characters' },
+      ]);
   });
 }

@@ -25,7 +25,7 @@ export async function verifyPassword(passwordHash: string | null, password: stri
 export function assertAcceptablePassword(password: string, field = 'password'): void {
   if (common.has(password.toLowerCase())) {
     throw new AppError('VALIDATION_FAILED', 'This password is too common', [
-      { path: field, message: 'This password is too common, choose another one' },
+      { path: field, code: 'PASSWORD_TOO_COMMON', message: 'This password is too common, choose another one' },
     ]);
   }
 }

@@ -153,8 +153,8 @@ describe('errors', () => {
       code: 'VALIDATION_FAILED',
       message: 'This password is too common',
       errors: [
-        { path: 'password', message: 'This password is too common, choose another one' },
-        { path: 'body.phone', message: 'Phone must be in international format' },
+        { path: 'password', code: 'PASSWORD_TOO_COMMON', message: 'This password is too common, choose another one' },
+        { path: 'body.phone', code: 'INVALID', message: 'Phone must be in international format' },
       ],
     });
     expect(fieldErrors(t, error)).toEqual({ password: 'errors.field.passwordTooCommon', phone: 'Phone must be in international format' });

@@ -1,4 +1,4 @@
-import { authErrorKey, describeApiError, MULTI_LINE_TEXT_MESSAGE, ONE_LINE_TEXT_MESSAGE, type AuthOperation } from '@rozmova/contracts';
+import { authErrorKey, describeApiError, type AuthOperation, type FieldErrorCode } from '@rozmova/contracts';
 import type { TFunction } from 'i18next';
 import { ApiError } from './api-client.ts';
 
@@ -18,23 +18,27 @@ export function errorText(t: TFunction, error: unknown): string {
   return described.kind === 'unknown' ? t('errors.unknown') : t('errors.generic');
 }
 
-const knownFieldMessages: Record<string, string> = {
-  'This password is too common, choose another one': 'errors.field.passwordTooCommon',
-  'The password is not correct': 'errors.field.passwordIncorrect',
-  [ONE_LINE_TEXT_MESSAGE]: 'errors.field.oneLineText',
-  [MULTI_LINE_TEXT_MESSAGE]: 'errors.field.multiLineText',
+/** The locale key of each field error code the app has its own text for (contracts' `fieldErrorCodes`). */
+export const fieldErrorTextKeys: Partial<Record<FieldErrorCode, string>> = {
+  PASSWORD_TOO_COMMON: 'errors.field.passwordTooCommon',
+  PASSWORD_INCORRECT: 'errors.field.passwordIncorrect',
+  ONE_LINE_TEXT: 'errors.field.oneLineText',
+  MULTI_LINE_TEXT: 'errors.field.multiLineText',
+  PHONE_FORMAT: 'validation.phone',
+  CODE_FORMAT: 'validation.code',
+  INVALID_EMAIL: 'validation.email',
 };
 
 /**
  * Field errors the server named (`errors[].path`, with or without the `body.` prefix), keyed by field name.
- * Messages the app knows are translated; others are shown as the server wrote them.
+ * The text is chosen by the error's code; a code without a text of the app's shows the server's message.
  */
 export function fieldErrors(t: TFunction, error: unknown): Record<string, string> {
   const result: Record<string, string> = {};
   if (!(error instanceof ApiError)) return result;
-  for (const { path, message } of error.body?.errors ?? []) {
+  for (const { path, code, message } of error.body?.errors ?? []) {
     const field = path.replace(/^body\.?/, '');
-    const key = knownFieldMessages[message];
+    const key = code === undefined ? undefined : fieldErrorTextKeys[code];
     if (field && !(field in result)) result[field] = key ? t(key) : message;
   }
   return result;

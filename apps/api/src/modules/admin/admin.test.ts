@@ -68,9 +68,13 @@ describe('POST /v1/admin/users', () => {
   test('400 for a common password, an unknown role or a missing name', async () => {
     const common = await asAdmin('POST', USERS, newUser({ password: 'password123' }));
     expect(common.status).toBe(400);
-    expect(common.body.errors[0].path).toBe('password');
-    expect((await asAdmin('POST', USERS, newUser({ user_role: 'superuser' }))).status).toBe(400);
-    expect((await asAdmin('POST', USERS, newUser({ user_name: undefined }))).status).toBe(400);
+    expect(common.body.errors[0]).toMatchObject({ path: 'password', code: 'PASSWORD_TOO_COMMON' });
+    const role = await asAdmin('POST', USERS, newUser({ user_role: 'superuser' }));
+    expect(role.status).toBe(400);
+    expect(role.body.errors[0]).toMatchObject({ path: 'body.user_role', code: 'INVALID_VALUE' });
+    const missing = await asAdmin('POST', USERS, newUser({ user_name: undefined }));
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors[0]).toMatchObject({ path: 'body.user_name', code: 'INVALID_TYPE' });
     expect((await asAdmin('POST', USERS, newUser({ password: 'short' }))).status).toBe(400);
   });
 });

@@ -56,8 +56,9 @@ export interface PaymentTerms {
 
 export const isStaff = (role: Role) => role === 'operator' || role === 'admin';
 export const isPendingStatus = (status: AppointmentStatus) => (pendingAppointmentStatuses as readonly string[]).includes(status);
+/** A request refused by a booking rule, named on its field; the value is not one the rule allows. */
 export const validationError = (path: string, message: string) =>
-  new AppError('VALIDATION_FAILED', 'Validation failed', [{ path, message }]);
+  new AppError('VALIDATION_FAILED', 'Validation failed', [{ path, code: 'INVALID_VALUE', message }]);
 
 export const isPatientOf = (actor: Actor, a: Pick<AppointmentState, 'patientId'>) =>
   actor.patientId !== null && a.patientId === actor.patientId;

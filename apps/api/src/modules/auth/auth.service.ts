@@ -107,7 +107,9 @@ export function createAuthService(deps: {
     const attempt = await rateLimit.consume(loginFailureKey(user.email), authRules.loginFailures);
     if (await verifyPassword(user.passwordHash, password)) return attempt.release();
     throw field
-      ? new AppError('INVALID_CREDENTIALS', 'The password is not correct', [{ path: field, message: 'The password is not correct' }])
+      ? new AppError('INVALID_CREDENTIALS', 'The password is not correct', [
+          { path: field, code: 'PASSWORD_INCORRECT', message: 'The password is not correct' },
+        ])
       : invalidCredentials();
   }
 

@@ -58,7 +58,9 @@ export function registerDoctorRoutes(app: FastifyInstance, deps: { doctors: Doct
       const invalid = request.validationError;
       if (invalid) {
         if (invalid.validationContext !== 'params') throw invalid;
-        throw new AppError('VALIDATION_FAILED', DOCTOR_ID_REQUIRED, [{ path: 'params.id', message: 'A doctor id (UUID) is required' }]);
+        throw new AppError('VALIDATION_FAILED', DOCTOR_ID_REQUIRED, [
+          { path: 'params.id', code: 'INVALID_FORMAT', message: 'A doctor id (UUID) is required' },
+        ]);
       }
       return deps.doctors.availableSlots(request.auth?.account, request.params.id, request.query);
     },

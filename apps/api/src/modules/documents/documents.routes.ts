@@ -39,7 +39,7 @@ async function uploadedFile(request: FastifyRequest) {
   }
   if (!part || part.fieldname !== FILE_FIELD) {
     throw new AppError('VALIDATION_FAILED', 'Validation failed', [
-      { path: `body.${FILE_FIELD}`, message: 'Attach the document as "file"' },
+      { path: `body.${FILE_FIELD}`, code: 'INVALID_TYPE', message: 'Attach the document as "file"' },
     ]);
   }
   return part.file;

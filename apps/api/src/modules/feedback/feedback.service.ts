@@ -78,7 +78,7 @@ export function createFeedbackService(deps: { db: Db; accounts: AccountsService;
     if (consultation.status !== 'completed') throw forbidden('A consultation is reviewed once it is completed');
     if (body.doctor_id !== undefined && body.doctor_id !== consultation.doctorId) {
       throw new AppError('VALIDATION_FAILED', 'Validation failed', [
-        { path: 'body.doctor_id', message: 'Not the doctor of this consultation' },
+        { path: 'body.doctor_id', code: 'INVALID_VALUE', message: 'Not the doctor of this consultation' },
       ]);
     }
     return { appointmentId, doctorId: consultation.doctorId };

@@ -84,16 +84,30 @@ function countAnswers(
   const errors: FieldError[] = [];
   results.forEach((result, index) => {
     const question = byId.get(result.question_id);
-    if (!question) return void errors.push({ path: `${RESULTS_FIELD}.${index}.question_id`, message: 'No such question' });
+    if (!question)
+      return void errors.push({ path: `${RESULTS_FIELD}.${index}.question_id`, code: 'INVALID_VALUE', message: 'No such question' });
     if (seen.has(result.question_id))
-      return void errors.push({ path: `${RESULTS_FIELD}.${index}.question_id`, message: 'The question is answered twice' });
+      return void errors.push({
+        path: `${RESULTS_FIELD}.${index}.question_id`,
+        code: 'INVALID_VALUE',
+        message: 'The question is answered twice',
+      });
     seen.add(result.question_id);
     const answer = question.answers.find((candidate) => candidate.id === result.answer_id);
-    if (!answer) return void errors.push({ path: `${RESULTS_FIELD}.${index}.answer_id`, message: 'Not an answer to this question' });
+    if (!answer)
+      return void errors.push({
+        path: `${RESULTS_FIELD}.${index}.answer_id`,
+        code: 'INVALID_VALUE',
+        message: 'Not an answer to this question',
+      });
     counts[answer.value] += 1;
   });
   if (complete && errors.length === 0 && seen.size !== questions.length) {
-    errors.push({ path: RESULTS_FIELD, message: `Every question needs one answer: ${questions.length - seen.size} unanswered` });
+    errors.push({
+      path: RESULTS_FIELD,
+      code: 'TOO_SHORT',
+      message: `Every question needs one answer: ${questions.length - seen.size} unanswered`,
+    });
   }
   if (errors.length > 0) throw new AppError('VALIDATION_FAILED', 'The quiz answers are not valid', errors);
   return counts;
@@ -203,7 +217,7 @@ export function createPatientsService(deps: {
 
       if (body.interacting_with_operator && !(await isActiveOperator(db, body.interacting_with_operator))) {
         throw new AppError('VALIDATION_FAILED', 'Validation failed', [
-          { path: 'body.interacting_with_operator', message: 'Not the id of an active operator' },
+          { path: 'body.interacting_with_operator', code: 'INVALID_VALUE', message: 'Not the id of an active operator' },
         ]);
       }
       await db.transaction(async (tx) => {

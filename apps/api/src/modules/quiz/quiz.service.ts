@@ -150,7 +150,7 @@ export function createQuizService(deps: { db: Db }) {
       const questionCount = await countQuestions(db);
       const errors = rules.flatMap((rule, index) =>
         rule.max > questionCount
-          ? [{ path: `body.rules.${index}.max`, message: `At most the number of questions (${questionCount})` }]
+          ? [{ path: `body.rules.${index}.max`, code: 'TOO_BIG' as const, message: `At most the number of questions (${questionCount})` }]
           : [],
       );
       if (errors.length > 0) throw new AppError('VALIDATION_FAILED', 'Validation failed', errors);
