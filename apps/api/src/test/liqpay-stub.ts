@@ -4,8 +4,8 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeEach } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
-import { decodeData, encodeData } from './providers/provider.ts';
+import { createTestApp, type TestContext } from './harness.ts';
+import { decodeData, encodeData } from '../modules/payments/providers/provider.ts';
 
 export const PUBLIC_KEY = 'sandbox_i000000001';
 export const PRIVATE_KEY = 'sandbox_private-key-of-the-test';
