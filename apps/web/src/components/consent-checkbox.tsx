@@ -1,6 +1,7 @@
 import { Anchor, Checkbox, type CheckboxProps } from '@mantine/core';
 import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
+import { appPaths } from '../lib/paths.ts';
 
 /**
  * The consent to the terms of use and the privacy policy that creating an account asks for (sign-up, booking from
@@ -13,8 +14,8 @@ export function ConsentCheckbox(props: Omit<CheckboxProps, 'label'>) {
         <Trans
           i18nKey="auth.consent"
           components={{
-            terms: <Anchor component={Link} to="/term-of-use" target="_blank" inherit />,
-            privacy: <Anchor component={Link} to="/privacy-policy" target="_blank" inherit />,
+            terms: <Anchor component={Link} to={appPaths.terms} target="_blank" inherit />,
+            privacy: <Anchor component={Link} to={appPaths.privacy} target="_blank" inherit />,
           }}
         />
       }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../lib/auth-store.ts';
 import { SectionCard } from './section-card.tsx';
+import { appPaths } from '../lib/paths.ts';
 
 const levelColour: Record<QuizLevel, string> = {
   red: 'var(--mantine-color-danger-filled)',
@@ -34,8 +35,8 @@ export function CrisisHelp() {
   const { user } = useAuth();
   // A patient books at step 1 with the suggested specialisation; anyone else sees the specialists first.
   const bookingLink = user?.role_specific_data.patient
-    ? '/user/appointment-step1?specialisation=psychotherapist'
-    : '/our-specialists?specialisation=psychotherapist';
+    ? appPaths.bookingStep(1, { specialisation: 'psychotherapist' })
+    : appPaths.specialists({ specialisation: 'psychotherapist' });
   return (
     <Alert color="danger" variant="light" title={t('quiz.helpTitle')} role="region">
       <Text size="sm" mb="xs">
@@ -61,7 +62,7 @@ export function CrisisHelp() {
           </Anchor>
         </List.Item>
         <List.Item>
-          <Anchor component={Link} to="/contacts" {...helpLink}>
+          <Anchor component={Link} to={appPaths.contacts} {...helpLink}>
             {t('quiz.helpContact')}
           </Anchor>
         </List.Item>
@@ -94,8 +95,8 @@ export function QuizAdvice({ level, titleId }: { level: QuizLevel; titleId?: str
 export function QuizNextSteps({ level, onRetake }: { level: QuizLevel; onRetake: () => void }) {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const filter = level === 'red' ? '?specialisation=psychotherapist' : '';
-  const bookingLink = user?.role_specific_data.patient ? `/user/appointment-step1${filter}` : `/our-specialists${filter}`;
+  const filter = { specialisation: level === 'red' ? 'psychotherapist' : undefined };
+  const bookingLink = user?.role_specific_data.patient ? appPaths.bookingStep(1, filter) : appPaths.specialists(filter);
   return (
     <SectionCard title={t('quiz.nextTitle')} titleId="quiz-next-title">
       <Text>{t(`quiz.nextSteps.${level}`)}</Text>

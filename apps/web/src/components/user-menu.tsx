@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { authStore } from '../lib/auth-store.ts';
 import { initials } from '../lib/initials.ts';
+import { appPaths } from '../lib/paths.ts';
 
 /** Whether the element's text is cut off (it is wider than the room it has). */
 function useTruncated<T extends HTMLElement>(text: string) {
@@ -54,16 +55,16 @@ export function UserMenu({ user }: { user: User }) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{user.email}</Menu.Label>
-        <Menu.Item component={Link} to="/user">
+        <Menu.Item component={Link} to={appPaths.cabinet()}>
           {t('header.cabinet')}
         </Menu.Item>
         {user.user_role === 'admin' && (
-          <Menu.Item component={Link} to="/admin">
+          <Menu.Item component={Link} to={appPaths.admin}>
             {t('header.admin')}
           </Menu.Item>
         )}
         {(user.user_role === 'doctor' || user.user_role === 'admin') && (
-          <Menu.Item component={Link} to="/doctor">
+          <Menu.Item component={Link} to={appPaths.doctor}>
             {t('doctor.nav')}
           </Menu.Item>
         )}

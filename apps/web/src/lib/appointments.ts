@@ -2,6 +2,7 @@ import { appointmentPaths, pendingAppointmentStatuses, type Appointment, type Us
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
 import { queryKeys } from './query-keys.ts';
+import { withId } from './paths.ts';
 
 export const patientIdOf = (user: User | null): string | undefined => user?.role_specific_data.patient?.patientId;
 
@@ -13,8 +14,7 @@ export const currentAppointmentOf = (appointments: readonly Appointment[] | unde
 export function usePatientAppointments(patientId: string | undefined) {
   return useQuery({
     queryKey: queryKeys.appointments.ofPatient(patientId),
-    queryFn: ({ signal }) =>
-      apiRequest<Appointment[]>(appointmentPaths.byPatient.replace(':id', encodeURIComponent(patientId!)), { signal }),
+    queryFn: ({ signal }) => apiRequest<Appointment[]>(withId(appointmentPaths.byPatient, patientId!), { signal }),
     enabled: Boolean(patientId),
   });
 }

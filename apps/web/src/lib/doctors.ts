@@ -9,8 +9,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
 import { queryKeys } from './query-keys.ts';
-
-const withId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
+import { withId } from './paths.ts';
 
 /** The name of a specialisation in the interface language (the labels search also matches). */
 export const specialisationText = (specialisation: Specialisation, locale: string) =>

@@ -4,6 +4,7 @@ import { apiRequest } from './api-client.ts';
 import { dateLabel } from './dates.ts';
 import { downloadBlob, openBlob, uploadFile } from './files.ts';
 import { queryKeys } from './query-keys.ts';
+import { withId } from './paths.ts';
 
 /** A document as the cabinet lists it (SPEC.md §3): with its readable name and `reference_createdAt_label` (dd.MM.YY). */
 export interface ListedReference extends UserReference {
@@ -25,8 +26,6 @@ export const toListedReference = (reference: UserReference): ListedReference => 
   name: readableName(reference.file),
   reference_createdAt_label: dateLabel(reference.createdAt),
 });
-
-const withId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
 
 export function useMyReferences() {
   return useQuery({

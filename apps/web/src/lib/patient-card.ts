@@ -10,6 +10,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
 import { queryKeys } from './query-keys.ts';
+import { withId } from './paths.ts';
 
 /** The quiz questions (public: the /diagnosis page uses them without an account). */
 export function useQuizQuestions() {
@@ -22,7 +23,7 @@ export function useQuizQuestions() {
 
 export const cardIdOf = (user: User | null): string | undefined => user?.role_specific_data.patient?.patient_cardId;
 
-const cardPath = (cardId: string) => patientPaths.card.replace(':id', encodeURIComponent(cardId));
+const cardPath = (cardId: string) => withId(patientPaths.card, cardId);
 
 export function usePatientCard(cardId: string | undefined) {
   return useQuery({

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useSearchParams } from 'react-router';
 import { PageShell } from './page-shell.tsx';
 import { SiteHeader } from './site-header.tsx';
+import { appPaths } from '../../lib/paths.ts';
 
 const AuthDialogs = lazy(() => import('../../features/auth/auth-dialogs.tsx'));
 
@@ -11,11 +12,11 @@ export function LandingLayout() {
   const [params] = useSearchParams();
   const links = [
     { to: '/', label: t('nav.home') },
-    { to: '/diagnosis', label: t('nav.selfCheck') },
-    { to: '/our-specialists', label: t('specialists.nav.specialists') },
-    { to: '/prices', label: t('specialists.nav.prices') },
-    { to: '/about-us', label: t('nav.about') },
-    { to: '/contacts', label: t('nav.contacts') },
+    { to: appPaths.diagnosis, label: t('nav.selfCheck') },
+    { to: appPaths.specialists(), label: t('specialists.nav.specialists') },
+    { to: appPaths.prices, label: t('specialists.nav.prices') },
+    { to: appPaths.about, label: t('nav.about') },
+    { to: appPaths.contacts, label: t('nav.contacts') },
   ];
   return (
     <PageShell header={<SiteHeader links={links} withAuth />}>

@@ -1,17 +1,18 @@
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { appPaths } from '../../lib/paths.ts';
 
 export function SiteFooter() {
   const { t } = useTranslation();
   const links = [
-    { to: '/diagnosis', label: t('nav.selfCheck') },
-    { to: '/our-specialists', label: t('specialists.nav.specialists') },
-    { to: '/prices', label: t('specialists.nav.prices') },
-    { to: '/about-us', label: t('nav.about') },
-    { to: '/contacts', label: t('nav.contacts') },
-    { to: '/term-of-use', label: t('nav.terms') },
-    { to: '/privacy-policy', label: t('nav.privacy') },
+    { to: appPaths.diagnosis, label: t('nav.selfCheck') },
+    { to: appPaths.specialists(), label: t('specialists.nav.specialists') },
+    { to: appPaths.prices, label: t('specialists.nav.prices') },
+    { to: appPaths.about, label: t('nav.about') },
+    { to: appPaths.contacts, label: t('nav.contacts') },
+    { to: appPaths.terms, label: t('nav.terms') },
+    { to: appPaths.privacy, label: t('nav.privacy') },
   ];
   return (
     <Box component="footer" className="site-footer">

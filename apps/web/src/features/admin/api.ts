@@ -2,6 +2,7 @@ import { adminPaths, type AdminUser, type CreateUserBody, type Role, type UserLi
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { withId } from '../../lib/paths.ts';
 
 export const USERS_PAGE_SIZE = 20;
 
@@ -35,7 +36,7 @@ export function useSetUserActive() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) =>
-      apiRequest<AdminUser>(adminPaths.user.replace(':id', encodeURIComponent(id)), { method: 'PATCH', body: { is_active: isActive } }),
+      apiRequest<AdminUser>(withId(adminPaths.user, id), { method: 'PATCH', body: { is_active: isActive } }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.admin.users }),
   });
 }

@@ -9,8 +9,9 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { withId } from '../../lib/paths.ts';
 
-const questionPath = (id: string) => quizPaths.question.replace(':id', encodeURIComponent(id));
+const questionPath = (id: string) => withId(quizPaths.question, id);
 
 /** The quiz questions in order; shares its cache with the patients' quiz, so a write refreshes both. */
 export function useAdminQuizQuestions() {

@@ -4,6 +4,7 @@ import { hasFinishedVisitorQuiz } from '../../lib/quiz.ts';
 import { ForgotPasswordModal } from './forgot-password-modal.tsx';
 import { LoginModal } from './login-modal.tsx';
 import { SignUpModal } from './sign-up-modal.tsx';
+import { appPaths } from '../../lib/paths.ts';
 
 export type AuthDialog = 'login' | 'signup' | 'forgot';
 
@@ -23,12 +24,12 @@ export default function AuthDialogs() {
   const openCabinet = (user: User) =>
     void navigate(
       user.user_role === 'admin'
-        ? '/admin'
+        ? appPaths.admin
         : user.user_role === 'doctor'
-          ? '/doctor'
+          ? appPaths.doctor
           : user.user_role === 'patient' && hasFinishedVisitorQuiz()
-            ? '/user/quizz'
-            : '/user',
+            ? appPaths.quiz
+            : appPaths.cabinet(),
     );
 
   switch (dialog) {

@@ -11,8 +11,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
 import { downloadBlob, openBlob } from '../../lib/files.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-
-const withId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
+import { withId } from '../../lib/paths.ts';
 
 /** Puts the changed appointment into the patient's list at once, so the next step sees it before the list is read again. */
 function useRememberAppointment() {

@@ -16,6 +16,7 @@ import type { StepProps } from './step-props.ts';
 import { stepPath } from './steps.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { SectionCard } from '../../components/section-card.tsx';
+import { appPaths } from '../../lib/paths.ts';
 
 /**
  * Step 5: what was booked, the calendar file, the session block, and the change and cancel block. An appointment
@@ -117,7 +118,7 @@ function ChangeBlock({ changeable, onReschedule, onCancel }: { changeable: boole
       ) : (
         <Text>
           {t('booking.step5.tooLate')}{' '}
-          <Anchor component={Link} to="/contacts">
+          <Anchor component={Link} to={appPaths.contacts}>
             {t('booking.step5.contactUs')}
           </Anchor>
         </Text>
@@ -198,7 +199,7 @@ function SessionBlock({ appointment, now }: { appointment: Appointment; now: num
 
   const enter = () =>
     join.mutate(appointment, {
-      onSuccess: (joined) => void navigate(`/meet/${encodeURIComponent(joined?.appointment_roomId ?? appointment.appointment_roomId)}`),
+      onSuccess: (joined) => void navigate(appPaths.meeting(joined?.appointment_roomId ?? appointment.appointment_roomId)),
     });
 
   return (
@@ -248,7 +249,7 @@ function CancelModal({ appointment, onClose }: { appointment: Appointment; onClo
                   onClose();
                   notifications.show({ message: t('booking.cancel.done') });
                   clearDraft();
-                  void navigate('/user');
+                  void navigate(appPaths.cabinet());
                 },
               })
             }

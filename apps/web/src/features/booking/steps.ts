@@ -1,10 +1,10 @@
 import type { Appointment } from '@rozmova/contracts';
+import { appPaths, type BookingStep } from '../../lib/paths.ts';
 
-export const bookingSteps = [1, 2, 3, 4, 5] as const;
-export type BookingStep = (typeof bookingSteps)[number];
+export const bookingSteps = [1, 2, 3, 4, 5] as const satisfies readonly BookingStep[];
+export type { BookingStep };
 
-export const stepPath = (step: BookingStep) => `/user/appointment-step${step}`;
-export const PAYMENT_SUCCESS_PATH = '/user/payment-success';
+export const stepPath = (step: BookingStep) => appPaths.bookingStep(step);
 
 /** The page names of the booking route `/user/:page`. */
 export const bookingPages = [

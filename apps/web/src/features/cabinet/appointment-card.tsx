@@ -5,6 +5,7 @@ import { FormError } from '../../components/form-error.tsx';
 import { appointmentDateText } from '../../lib/appointment-dates.ts';
 import { useCurrentAppointment } from '../../lib/appointments.ts';
 import { SectionCard } from '../../components/section-card.tsx';
+import { appPaths } from '../../lib/paths.ts';
 
 /** The patient's current appointment (SPEC.md §4) with a link to its confirmation page, or a way to book one. */
 export function AppointmentCard({ patientId }: { patientId: string }) {
@@ -29,12 +30,12 @@ export function AppointmentCard({ patientId }: { patientId: string }) {
       )}
       <Group gap="sm">
         {current && (
-          <Button component={Link} to="/user/appointment-step5">
+          <Button component={Link} to={appPaths.bookingStep(5)}>
             {t('booking.cabinet.open')}
           </Button>
         )}
         {!current && !isPending && (
-          <Button component={Link} to="/user/appointment-step1">
+          <Button component={Link} to={appPaths.bookingStep(1)}>
             {t('booking.cabinet.book')}
           </Button>
         )}

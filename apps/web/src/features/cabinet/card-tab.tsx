@@ -8,6 +8,7 @@ import { dateTimeText } from '../../lib/dates.ts';
 import { latestRecommendation, usePatientCard } from '../../lib/patient-card.ts';
 import { parseQuizNote, parseQuizScore } from '../../lib/quiz.ts';
 import { SectionCard } from '../../components/section-card.tsx';
+import { appPaths } from '../../lib/paths.ts';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -58,7 +59,7 @@ export function CardTab({ cardId }: { cardId: string }) {
           <Text>{t('card.noResult')}</Text>
         )}
         <div>
-          <Button component={Link} to="/user/quizz">
+          <Button component={Link} to={appPaths.quiz}>
             {t(`card.quiz.${quizAction(card.data)}`)}
           </Button>
         </div>

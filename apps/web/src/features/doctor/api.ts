@@ -9,8 +9,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-
-const withId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
+import { withId } from '../../lib/paths.ts';
 
 export function useDoctor(id: string) {
   return useQuery({

@@ -24,6 +24,7 @@ import {
   rangeText,
   timeText,
 } from './times.ts';
+import { appPaths } from '../../lib/paths.ts';
 
 const statusColor: Record<Appointment['appointment_status'], string> = {
   scheduled: 'brand',
@@ -126,7 +127,7 @@ function AppointmentItem({ appointment, now, timeZone, onComplete, onCancel }: I
 
   const joinMeeting = () =>
     join.mutate(appointment.id, {
-      onSuccess: (result) => void navigate(`/meet/${encodeURIComponent(result?.appointment_roomId ?? appointment.appointment_roomId)}`),
+      onSuccess: (result) => void navigate(appPaths.meeting(result?.appointment_roomId ?? appointment.appointment_roomId)),
       onError: (error) => notifications.show({ color: 'danger', message: errorText(t, error) }),
     });
 

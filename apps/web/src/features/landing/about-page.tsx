@@ -1,6 +1,7 @@
 import { Button, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { appPaths } from '../../lib/paths.ts';
 
 const values = ['care', 'quality', 'privacy', 'access'] as const;
 
@@ -28,7 +29,7 @@ export function AboutPage() {
         <Title order={2}>{t('about.notEmergencyTitle')}</Title>
         <Text>{t('about.notEmergencyText')}</Text>
         <div>
-          <Button component={Link} to="/contacts">
+          <Button component={Link} to={appPaths.contacts}>
             {t('about.contactUs')}
           </Button>
         </div>

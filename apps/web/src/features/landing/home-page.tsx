@@ -2,6 +2,7 @@ import { Alert, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIc
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { appPaths } from '../../lib/paths.ts';
 
 const steps = ['register', 'choose', 'talk', 'followUp'] as const;
 const benefits = ['free', 'specialists', 'privacy', 'anywhere'] as const;
@@ -69,7 +70,7 @@ export function HomePage() {
               <Button size="md" component={Link} to="?auth=signup">
                 {t('home.ctaSignup')}
               </Button>
-              <Button size="md" variant="default" component={Link} to="/about-us">
+              <Button size="md" variant="default" component={Link} to={appPaths.about}>
                 {t('home.ctaLearnMore')}
               </Button>
             </Group>

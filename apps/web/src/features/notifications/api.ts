@@ -12,10 +12,9 @@ import {
   type NotificationsState,
 } from './store.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { withId } from '../../lib/paths.ts';
 
 /** The list lives in the query cache as a `NotificationsState`; every change goes through the rules of store.ts. */
-
-const withId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
 
 function update(client: QueryClient, userId: string, change: (state: NotificationsState) => NotificationsState): void {
   client.setQueryData<NotificationsState>(queryKeys.notifications.ofUser(userId), (state) => change(state ?? emptyNotifications));

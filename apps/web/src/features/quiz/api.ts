@@ -12,6 +12,7 @@ import { apiRequest } from '../../lib/api-client.ts';
 import { updatePatientCard } from '../../lib/patient-card.ts';
 import { clearDraft, patientQuizKey, VISITOR_QUIZ_KEY } from '../../lib/quiz.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { withId } from '../../lib/paths.ts';
 
 /**
  * Completes the quiz: the server scores the answers and returns the card with the new recommendation.
@@ -34,7 +35,7 @@ export function useCompleteQuiz(cardId: string) {
 export function useSendQuizFeedback(userId: string) {
   return useMutation({
     mutationFn: (body: Pick<CreateFeedbackBody, 'feedback_rating' | 'feedback_comment'>) =>
-      apiRequest<Feedback>(feedbackPaths.byUser.replace(':id', encodeURIComponent(userId)), {
+      apiRequest<Feedback>(withId(feedbackPaths.byUser, userId), {
         method: 'POST',
         body: { type: 'quiz', ...body },
       }),

@@ -21,6 +21,7 @@ import {
 import { useQuizLevelRules } from './api.ts';
 import { useQuizRun } from './use-quiz-run.ts';
 import { SectionCard } from '../../components/section-card.tsx';
+import { appPaths } from '../../lib/paths.ts';
 
 /**
  * /diagnosis: the self-check for a visitor. The answers stay on this device and the browser scores them with the
@@ -95,7 +96,7 @@ function VisitorQuiz({ questions, onRetake }: { questions: QuizQuestion[]; onRet
       <SectionCard title={t('quiz.doneTitle')} titleId="diagnosis-done-title" gap="md">
         <Text>{t('quiz.doneSignedIn')}</Text>
         <Group gap="sm">
-          <Button component={Link} to="/user/quizz">
+          <Button component={Link} to={appPaths.quiz}>
             {t('quiz.seeResult')}
           </Button>
           <Button
@@ -118,7 +119,7 @@ function VisitorQuiz({ questions, onRetake }: { questions: QuizQuestion[]; onRet
       run={run}
       onFinish={() => {
         run.setFinished(true);
-        if (patient) void navigate('/user/quizz');
+        if (patient) void navigate(appPaths.quiz);
         else setStep('done');
       }}
     />

@@ -7,6 +7,7 @@ import { dateTimeText } from '../../lib/dates.ts';
 import { parseQuizScore } from '../../lib/quiz.ts';
 import { QuizFeedback } from './quiz-feedback.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
+import { appPaths } from '../../lib/paths.ts';
 
 interface Props {
   recommendation: QuizRecommendation;
@@ -35,7 +36,7 @@ export function QuizResult({ recommendation, userId, onRetake }: Props) {
         </Text>
         <Text size="sm">{t('quiz.notDiagnosis')}</Text>
         <Group gap="sm" mt="xs">
-          <Button component={Link} to="/user?tab=card" variant="default">
+          <Button component={Link} to={appPaths.cabinet('card')} variant="default">
             {t('quiz.openCard')}
           </Button>
         </Group>

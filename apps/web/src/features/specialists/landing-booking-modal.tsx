@@ -15,6 +15,7 @@ import { currentLocale } from '../../lib/i18n.ts';
 import { isEmail, isPhone } from '../../lib/validation.ts';
 import { useBookFromLanding } from './api.ts';
 import { landingBookingError } from './booking-error.ts';
+import { appPaths } from '../../lib/paths.ts';
 
 /** A visitor books from /our-specialists: a time, then name, e-mail, phone and consent; the booking signs them in. */
 export function LandingBookingModal({ doctor, onClose }: { doctor: Doctor; onClose: () => void }) {
@@ -83,7 +84,7 @@ export function LandingBookingModal({ doctor, onClose }: { doctor: Doctor; onClo
             if (!booked) return;
             onClose();
             const awaitsPayment = booked.result.appointment.appointment_paymentStatus === 'pending';
-            void navigate(awaitsPayment ? '/user/appointment-step4' : '/user/appointment-step5');
+            void navigate(appPaths.bookingStep(awaitsPayment ? 4 : 5));
           }}
           // The server names the fields of the nested booking too (`appointmentDto.appointment_phone`).
           mapFieldErrors={(fields) => {

@@ -7,6 +7,7 @@ import { priceText } from '../../lib/appointment-dates.ts';
 import { specialisationText, useDoctors } from '../../lib/doctors.ts';
 import { priceRanges } from './prices.ts';
 import { SectionCard } from '../../components/section-card.tsx';
+import { appPaths } from '../../lib/paths.ts';
 
 /** /prices: the price and length of a consultation per specialisation, from the doctors' data. */
 export function PricesPage() {
@@ -71,7 +72,7 @@ export function PricesPage() {
           </List>
         </SectionCard>
         <div>
-          <Button component={Link} to="/our-specialists">
+          <Button component={Link} to={appPaths.specialists()}>
             {t('specialists.prices.seeSpecialists')}
           </Button>
         </div>

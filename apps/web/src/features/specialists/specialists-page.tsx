@@ -8,6 +8,7 @@ import { SpecialisationSelect } from '../../components/specialisation-select.tsx
 import { useAuth } from '../../lib/auth-store.ts';
 import { specialisationOf, useDoctors } from '../../lib/doctors.ts';
 import { LandingBookingModal } from './landing-booking-modal.tsx';
+import { appPaths } from '../../lib/paths.ts';
 
 /** /our-specialists: the doctors from the doctors' data, each with "Book". */
 export function SpecialistsPage() {
@@ -21,7 +22,7 @@ export function SpecialistsPage() {
   const isPatient = Boolean(user?.role_specific_data.patient);
 
   const book = (doctor: Doctor) => {
-    if (isPatient) void navigate(`/user/appointment-step2?doctor=${encodeURIComponent(doctor.id)}`);
+    if (isPatient) void navigate(appPaths.bookingStep(2, { doctor: doctor.id }));
     else setBooking(doctor);
   };
 
@@ -36,7 +37,7 @@ export function SpecialistsPage() {
             onChange={(value) => setParams(value ? { specialisation: value } : {}, { replace: true })}
             style={{ flex: '0 1 18rem' }}
           />
-          <Button component={Link} to="/prices" variant="default">
+          <Button component={Link} to={appPaths.prices} variant="default">
             {t('specialists.seePrices')}
           </Button>
         </Group>
