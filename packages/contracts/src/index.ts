@@ -16,3 +16,4 @@ export * from './doctors.ts';
 export * from './appointments.ts';
 export * from './payments.ts';
 export * from './notifications.ts';
+export * from './web-pages.ts';

@@ -5,6 +5,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { LoadingBar } from '../components/loading-bar.tsx';
 import { authStore } from '../lib/auth-store.ts';
 import { forcedColorSchemeOf } from './forced-color-schemes.ts';
+import { PageTitle } from './page-title.tsx';
 import { buildTheme, cssVariablesResolver } from './theme.ts';
 
 const Toasts = lazy(() => import('../components/toasts.tsx'));
@@ -33,7 +34,9 @@ export function AppRoot() {
         <Toasts />
       </Suspense>
       <ScrollRestoration />
-      <Outlet />
+      <PageTitle>
+        <Outlet />
+      </PageTitle>
     </MantineProvider>
   );
 }

@@ -2,12 +2,14 @@ import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { DefaultLayout } from './layouts/default-layout.tsx';
+import { usePageTitleOverride } from './page-title.tsx';
 
 /** 404 shows "Page Not Found"; any other failure "Internal Server Error" (SPEC.md §2). */
 export function ErrorPage() {
   const { t } = useTranslation();
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  usePageTitleOverride(notFound ? 'notFound' : 'internal');
   if (!notFound) console.error(error);
   return (
     <DefaultLayout>

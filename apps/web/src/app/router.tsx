@@ -1,3 +1,4 @@
+import { isBookingPage, webPages, type WebPage } from '@rozmova/contracts';
 import { createBrowserRouter, data, type RouteObject } from 'react-router';
 import { AppRoot } from './app-root.tsx';
 import { ErrorPage } from './error-page.tsx';
@@ -5,10 +6,17 @@ import { LandingLayout } from './layouts/landing-layout.tsx';
 import type { RouteHandle } from './route-handle.ts';
 import { guardLoader } from './route-guard.ts';
 
-type PageRoute = RouteObject & { handle?: RouteHandle };
+type PageRoute = Omit<RouteObject, 'path' | 'index' | 'handle'> & { handle?: RouteHandle };
 
-/** Every page route runs the route guard (SPEC.md §2) before it renders. */
-const page = (route: PageRoute): RouteObject => ({ ...route, loader: guardLoader(route.handle) }) as RouteObject;
+/**
+ * A page of contracts' `webPages` (the list the server answers 404 outside of): it runs the route guard (SPEC.md §2)
+ * before it renders and is titled `pageTitle.<name>` unless its handle says otherwise.
+ */
+const page = (name: WebPage, route: PageRoute): RouteObject => {
+  const handle: RouteHandle = { title: name, ...route.handle };
+  const where = name === 'home' ? { index: true } : { path: webPages[name] };
+  return { ...route, ...where, handle, loader: guardLoader(handle) } as RouteObject;
+};
 
 export const routes: RouteObject[] = [
   {
@@ -21,36 +29,28 @@ export const routes: RouteObject[] = [
           {
             element: <LandingLayout />,
             children: [
-              page({
-                index: true,
+              page('home', {
                 lazy: () => import('../features/landing/home-page.tsx').then((m) => ({ Component: m.HomePage })),
               }),
-              page({
-                path: 'about-us',
+              page('aboutUs', {
                 lazy: () => import('../features/landing/about-page.tsx').then((m) => ({ Component: m.AboutPage })),
               }),
-              page({
-                path: 'contacts',
+              page('contacts', {
                 lazy: () => import('../features/landing/contacts-page.tsx').then((m) => ({ Component: m.ContactsPage })),
               }),
-              page({
-                path: 'diagnosis',
+              page('diagnosis', {
                 lazy: () => import('../features/quiz/diagnosis-page.tsx').then((m) => ({ Component: m.DiagnosisPage })),
               }),
-              page({
-                path: 'term-of-use',
+              page('terms', {
                 lazy: () => import('../features/landing/terms-page.tsx').then((m) => ({ Component: m.TermsPage })),
               }),
-              page({
-                path: 'privacy-policy',
+              page('privacy', {
                 lazy: () => import('../features/landing/privacy-page.tsx').then((m) => ({ Component: m.PrivacyPage })),
               }),
-              page({
-                path: 'our-specialists',
+              page('specialists', {
                 lazy: () => import('../features/specialists/pages.ts').then((m) => ({ Component: m.SpecialistsPage })),
               }),
-              page({
-                path: 'prices',
+              page('prices', {
                 lazy: () => import('../features/specialists/pages.ts').then((m) => ({ Component: m.PricesPage })),
               }),
             ],
@@ -58,19 +58,16 @@ export const routes: RouteObject[] = [
           {
             lazy: () => import('./layouts/user-layout.tsx').then((m) => ({ Component: m.UserLayout })),
             children: [
-              page({
-                path: 'user',
+              page('cabinet', {
                 lazy: () => import('../features/cabinet/cabinet-page.tsx').then((m) => ({ Component: m.CabinetPage })),
               }),
-              page({
-                path: 'user/quizz',
+              page('quiz', {
                 handle: { role: 'patient' },
                 lazy: () => import('../features/quiz/quiz-page.tsx').then((m) => ({ Component: m.QuizPage })),
               }),
               // The five booking steps and the payment result: one lazy route, so the route table stays small.
-              page({
-                path: 'user/:page',
-                handle: { role: 'patient', validate: ({ page }) => /^(appointment-step[1-5]|payment-success)$/.test(page ?? '') },
+              page('booking', {
+                handle: { role: 'patient', validate: ({ page }) => isBookingPage(page), title: ({ page }) => page ?? 'notFound' },
                 lazy: () => import('../features/booking/booking-page.tsx').then((m) => ({ Component: m.BookingPage })),
               }),
             ],
@@ -78,25 +75,25 @@ export const routes: RouteObject[] = [
           {
             lazy: () => import('./layouts/staff-layout.tsx').then((m) => ({ Component: m.StaffLayout })),
             children: [
-              page({
-                path: 'admin',
+              page('admin', {
                 handle: { role: 'admin' },
                 lazy: () => import('../features/admin/users-page.tsx').then((m) => ({ Component: m.UsersPage })),
               }),
-              page({
-                path: 'admin/quiz',
+              page('adminQuiz', {
                 handle: { role: 'admin' },
                 lazy: () => import('../features/admin/quiz-admin-page.tsx').then((m) => ({ Component: m.QuizAdminPage })),
               }),
-              page({
-                path: 'doctor',
+              page('doctor', {
                 handle: { role: 'doctor' },
                 lazy: () => import('../features/doctor/doctor-page.tsx').then((m) => ({ Component: m.DoctorPage })),
               }),
             ],
           },
           {
+            // Any other path: the 404 page (the server answers it with status 404). The element is never rendered, the
+            // loader throws first; it is there so React Router does not warn about a leaf route without one.
             path: '*',
+            element: null,
             loader: () => {
               throw data(null, { status: 404 });
             },

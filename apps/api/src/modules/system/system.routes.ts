@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
-import { healthSchema, systemPaths, versionSchema } from '@rozmova/contracts';
+import { healthSchema, matchWebPage, systemPaths, versionSchema } from '@rozmova/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { renderOutbox, type WebApp } from './system.service.ts';
@@ -47,16 +47,19 @@ export async function registerSystemRoutes(
     });
   }
 
-  const sendIndex = (reply: import('fastify').FastifyReply) => {
+  const sendIndex = (reply: import('fastify').FastifyReply, status = 200) => {
     if (!indexHtml) throw new AppError('NOT_FOUND', 'The web app is not built; run npm run build');
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
   };
   r.get('/', { config: open }, async (_request, reply) => sendIndex(reply));
 
-  // Every other page path is a client-side route of the single-page app; API paths answer 404 as JSON.
+  // A page of the web app (contracts' webPages, the list the web router is made from) gets the app; any other page
+  // path gets it too, to show its 404 page, but with the status 404. API paths answer 404 as JSON.
   app.setNotFoundHandler(async (request, reply) => {
-    const isPage = request.method === 'GET' && !apiPrefixes.some((prefix) => request.url.startsWith(prefix));
-    if (isPage && indexHtml && (request.headers.accept ?? '').includes('text/html')) return sendIndex(reply);
-    throw new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`);
+    const path = request.url.split('?')[0]!;
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !apiPrefixes.some((prefix) => path.startsWith(prefix));
+    if (isPage && indexHtml && (request.headers.accept ?? '').includes('text/html'))
+      return sendIndex(reply, matchWebPage(path) ? 200 : 404);
+    throw new AppError('NOT_FOUND', `No route ${request.method} ${path}`);
   });
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, createTestApp, uniqueEmail, type TestContext } from '../../test/harness.ts';
 
@@ -58,6 +61,42 @@ describe('GET /api/health when the database is gone', () => {
       await t.close();
     }
   });
+});
+
+describe('pages of the built web app', () => {
+  let web: TestContext;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'rozmova-web-'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>Rozmova</title></head><body><div id="root"></div></body></html>',
+    );
+    web = await createTestApp({ env: { WEB_DIST: dist } });
+  });
+  afterAll(async () => {
+    await web?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  test.each(['/', '/about-us', '/user/quizz', '/user/appointment-step1', '/user/payment-success?appointment=1', '/admin/quiz', '/doctor'])(
+    'GET %s: the app, 200',
+    async (url) => {
+      const response = await call(web.app, 'GET', url, { headers: { accept: 'text/html' } });
+      expect(response.status).toBe(200);
+      expect(response.text).toContain('<div id="root">');
+    },
+  );
+
+  test.each(['/no-such-page', '/user/appointment-step6', '/admin/users', '/about-us/more', '/favicon-missing.png'])(
+    'GET %s: the app (which shows its 404 page) with status 404',
+    async (url) => {
+      const response = await call(web.app, 'GET', url, { headers: { accept: 'text/html' } });
+      expect(response.status).toBe(404);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.text).toContain('<div id="root">');
+    },
+  );
 });
 
 describe('/dev/mail, the development outbox', () => {

@@ -1,0 +1,68 @@
+/**
+ * Every page of the web app. The web router declares exactly these routes and the server answers 404 (with the app's
+ * 404 page) to a GET of any other page path, so both read this one list.
+ */
+export const webPages = {
+  home: '/',
+  aboutUs: '/about-us',
+  contacts: '/contacts',
+  diagnosis: '/diagnosis',
+  terms: '/term-of-use',
+  privacy: '/privacy-policy',
+  specialists: '/our-specialists',
+  prices: '/prices',
+  cabinet: '/user',
+  quiz: '/user/quizz',
+  /** The five booking steps and the payment result: one route whose `:page` is one of {@link bookingPages}. */
+  booking: '/user/:page',
+  admin: '/admin',
+  adminQuiz: '/admin/quiz',
+  doctor: '/doctor',
+} as const;
+
+export type WebPage = keyof typeof webPages;
+
+export const bookingPages = [
+  'appointment-step1',
+  'appointment-step2',
+  'appointment-step3',
+  'appointment-step4',
+  'appointment-step5',
+  'payment-success',
+] as const;
+
+export type BookingPage = (typeof bookingPages)[number];
+
+/** The values a page's parameter may take; a parameter not listed here takes any one segment. */
+const pageParams: Partial<Record<WebPage, Record<string, readonly string[]>>> = { booking: { page: bookingPages } };
+
+export const isBookingPage = (value: string | undefined): value is BookingPage =>
+  value !== undefined && (bookingPages as readonly string[]).includes(value);
+
+/**
+ * The page a path shows, matched as the web router matches it (case-insensitively, a trailing slash allowed), with
+ * its parameters; undefined when the path is no page of the app.
+ */
+export function matchWebPage(pathname: string): { page: WebPage; params: Record<string, string> } | undefined {
+  const segments = pathname.split('/').filter(Boolean);
+  for (const page of Object.keys(webPages) as WebPage[]) {
+    const pattern = webPages[page].split('/').filter(Boolean);
+    if (pattern.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    const matches = pattern.every((part, index) => {
+      let segment: string;
+      try {
+        segment = decodeURIComponent(segments[index]!);
+      } catch {
+        return false;
+      }
+      if (!part.startsWith(':')) return part.toLowerCase() === segment.toLowerCase();
+      const allowed = pageParams[page]?.[part.slice(1)];
+      if (allowed && !allowed.includes(segment)) return false;
+      params[part.slice(1)] = segment;
+      return true;
+    });
+    if (matches) return { page, params };
+  }
+  return undefined;
+}
