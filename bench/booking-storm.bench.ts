@@ -119,7 +119,9 @@ async function measure(label: DatabaseLabel, database: Database, dataDir: string
     // Every whole hour of every day is a slot (50 minutes + 10 buffer), free of charge: no payment hold in the way.
     const profile = await app.services.doctors.update(doctorAccount, doctor.id, {
       price: 0,
+      specialisations: ['psychologist'],
       weekly_hours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '24:00' })),
+      published: true,
     });
     const base = await listen(app);
     const bookingProfile = await app.services.doctors.getBookingProfile(profile.id);

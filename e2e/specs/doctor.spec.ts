@@ -108,7 +108,8 @@ test('a doctor sets its hours, sees a booking arrive live and cancels it; the pa
     await expect(page.getByText('No upcoming consultations.', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Notifications, unread: 0', exact: true })).toBeVisible();
     await expectAccessible(page);
-    expect(await freeSlots(request, doctor.id)).toEqual([]);
+    // A new doctor is not public: no profile, hours or price yet, and not published.
+    expect((await request.get(`/v1/doctors/${doctor.id}/available-slots`)).status()).toBe(404);
   });
 
   await test.step('sets 10:00–11:00 on every weekday, a day off, a specialisation and a price, and saves', async () => {
@@ -139,7 +140,10 @@ test('a doctor sets its hours, sees a booking arrive live and cancels it; the pa
     await expect(page.getByText('The schedule and profile are saved.', { exact: true })).toBeVisible();
   });
 
-  await test.step('the new hours show in the profile and in the free slots', async () => {
+  await test.step('the new hours show in the profile and, once an admin publishes it, in the free slots', async () => {
+    const adminToken = await apiLogin(request, server.admin.email, server.admin.password);
+    const published = await request.put(`/v1/doctors/${doctor.id}`, { headers: bearer(adminToken), data: { published: true } });
+    expect(published.status(), await published.text()).toBe(200);
     const saved = (await (await request.get(`/v1/doctors/${doctor.id}`)).json()) as Doctor;
     expect(saved.weekly_hours).toEqual(WEEKDAYS.map((_, index) => ({ weekday: index + 1, start: '10:00', end: '11:00' })));
     expect(saved.days_off).toEqual([dayOff]);
@@ -299,6 +303,8 @@ test('the doctor joins a consultation before its start and completes it with a n
     headers: bearer(doctorToken),
     data: {
       specialisations: ['psychotherapist'],
+      price: 0,
+      published: true,
       consultation_minutes: 15,
       buffer_minutes: 0,
       min_notice_minutes: 0,
@@ -348,7 +354,7 @@ test('an admin opens the console of any doctor from the doctor picker', async ({
   const doctorToken = await apiLogin(request, doctor.email, doctor.password);
   const configured = await request.put(`/v1/doctors/${doctor.id}`, {
     headers: bearer(doctorToken),
-    data: { specialisations: ['neurologist'], weekly_hours: [{ weekday: 3, start: '08:00', end: '12:30' }] },
+    data: { specialisations: ['neurologist'], price: 0, weekly_hours: [{ weekday: 3, start: '08:00', end: '12:30' }] },
   });
   expect(configured.status(), await configured.text()).toBe(200);
 

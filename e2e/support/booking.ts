@@ -44,7 +44,7 @@ export async function createUser(
   return { id: created.id, email: user.email, password, name: user.name };
 }
 
-/** A doctor with hours every day of the week (the doctor's own zone, Europe/Kyiv). */
+/** A published doctor with hours every day of the week (the doctor's own zone, Europe/Kyiv), free unless a price is given. */
 export async function createDoctor(
   request: APIRequestContext,
   adminToken: string,
@@ -56,7 +56,14 @@ export async function createDoctor(
   const updated = await ok<Doctor>(
     await request.put(`/v1/doctors/${user.id}`, {
       headers: bearer(adminToken),
-      data: { weekly_hours, time_zone: 'Europe/Kyiv', ...profile } satisfies UpdateDoctorBody,
+      data: {
+        weekly_hours,
+        time_zone: 'Europe/Kyiv',
+        specialisations: ['psychologist'],
+        price: 0,
+        published: true,
+        ...profile,
+      } satisfies UpdateDoctorBody,
     }),
     'update doctor',
   );

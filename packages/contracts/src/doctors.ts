@@ -67,6 +67,8 @@ export const updateDoctorBodySchema = z
     weekly_hours: z.array(weeklyHoursSchema).max(70).optional(),
     days_off: z.array(calendarDateSchema).max(400).optional(),
     extra_hours: z.array(extraHoursSchema).max(400).optional(),
+    /** Listed publicly (list, search, prices, slots) while also complete: a specialisation, hours and a price. */
+    published: z.boolean().optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'Nothing to update' });
 export type UpdateDoctorBody = z.infer<typeof updateDoctorBodySchema>;
@@ -80,7 +82,8 @@ export const doctorSchema = z.object({
   bio: z.object({ uk: z.string(), en: z.string() }),
   languages: z.array(z.string()),
   experience_years: z.number().int(),
-  price: z.number().int(),
+  /** UAH kopiyky; null until set (0 is free). Listed doctors always have one. */
+  price: z.number().int().nullable(),
   consultation_minutes: z.number().int(),
   buffer_minutes: z.number().int(),
   min_notice_minutes: z.number().int(),
@@ -92,6 +95,10 @@ export const doctorSchema = z.object({
   /** Average of the published doctor feedback, one decimal; null without any. */
   rating: z.number().nullable(),
   rating_count: z.number().int(),
+  /** Published by an admin or the doctor. */
+  published: z.boolean(),
+  /** What the profile still lacks to be listed (empty when complete): the doctor and admins read it. */
+  missing: z.array(z.enum(['specialisations', 'hours', 'price'])),
 });
 export type Doctor = z.infer<typeof doctorSchema>;
 export const doctorListSchema = z.array(doctorSchema);
@@ -99,6 +106,8 @@ export const doctorListSchema = z.array(doctorSchema);
 export const listDoctorsQuerySchema = z.strictObject({
   specialisation: specialisationSchema.optional(),
   language: languageCodeSchema.optional(),
+  /** Staff only: also doctors that are not published or not complete (an admin's doctor picker). */
+  unlisted: z.enum(['true', 'false']).optional(),
 });
 export type ListDoctorsQuery = z.infer<typeof listDoctorsQuerySchema>;
 

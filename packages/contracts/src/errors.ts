@@ -26,6 +26,8 @@ export const errorStatus = {
   APPOINTMENT_CHANGE_TOO_LATE: 409,
   /** The meeting opens 10 minutes before the start. */
   MEETING_NOT_OPEN: 409,
+  /** A doctor's profile is published only when complete: a specialisation, hours and a price. */
+  DOCTOR_PROFILE_INCOMPLETE: 409,
   /** Nothing to pay: free, already paid, or no longer held. */
   PAYMENT_NOT_PAYABLE: 409,
   PAYMENT_SIGNATURE_INVALID: 400,

@@ -245,8 +245,8 @@ export const doctors = pgTable('doctors', {
     .notNull()
     .default(sql`'["uk"]'::jsonb`),
   experienceYears: integer('experience_years').notNull().default(0),
-  /** UAH kopiyky. */
-  price: integer('price').notNull().default(0),
+  /** UAH kopiyky; null until someone sets it (0 is free), and a doctor without a price is not listed. */
+  price: integer('price'),
   consultationMinutes: integer('consultation_minutes').notNull().default(50),
   bufferMinutes: integer('buffer_minutes').notNull().default(10),
   minNoticeMinutes: integer('min_notice_minutes').notNull().default(120),
@@ -264,6 +264,8 @@ export const doctors = pgTable('doctors', {
     .$type<ExtraHours[]>()
     .notNull()
     .default(sql`'[]'::jsonb`),
+  /** Set when an admin or the doctor publishes the profile; it is listed only while also complete (doctors.repository). */
+  publishedAt: timestamp('published_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -426,7 +426,9 @@ async function makeBookable(id: string, price: number): Promise<string> {
   const account = await t.services.accounts.getAccount(id);
   await t.services.doctors.update(account, id, {
     price,
+    specialisations: ['psychologist'],
     weekly_hours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '24:00' })),
+    published: true,
   });
   return id;
 }
@@ -452,7 +454,7 @@ async function appointmentOf(owner: SignedIn, price = 0) {
 async function sandboxFormsOf(owner: SignedIn): Promise<{ paymentId: string; pay: { data: string; signature: string } }> {
   const account = await t.services.accounts.getAccount(owner.userId);
   const checkout = await t.services.payments.startCheckout(account, (await appointmentOf(owner, 50_000)).id);
-  const page = await call(t.app, 'GET', new URL(checkout.checkout.url).pathname);
+  const page = await call(t.app, 'GET', checkout.checkout.url);
   const [, data, signature] = /name="data" value="([^"]+)">\s*<input type="hidden" name="signature" value="([^"]+)"/.exec(page.text)!;
   return { paymentId: checkout.payment_id, pay: { data: data!, signature: signature! } };
 }
@@ -566,10 +568,10 @@ const requests: Record<string, (cell: Cell) => Promise<{ url?: string; body?: ob
   'DELETE /v1/notifications/clear-all': async () => ({}),
   'GET /v1/doctors': async () => ({}),
   'GET /v1/doctors/search': async () => ({ url: '/v1/doctors/search?query=walk' }),
-  'GET /v1/doctors/:id': async () => ({ url: fillId('/v1/doctors/:id', await doctorOfWalk()) }),
+  'GET /v1/doctors/:id': async () => ({ url: fillId('/v1/doctors/:id', await bookableDoctorOfWalk(0)) }),
   'PUT /v1/doctors/:id': async () => ({ url: fillId('/v1/doctors/:id', await doctorOfWalk()), body: { price: 70_000 } }),
   'GET /v1/doctors/:id/available-slots': async ({ owner }) => ({
-    url: `${fillId('/v1/doctors/:id/available-slots', await doctorOfWalk())}?patientId=${(await idsOf(owner)).patientId}`,
+    url: `${fillId('/v1/doctors/:id/available-slots', await bookableDoctorOfWalk(0))}?patientId=${(await idsOf(owner)).patientId}`,
   }),
   'POST /v1/appointments': async ({ owner }) => {
     const doctor = await bookableDoctorOfWalk(0);

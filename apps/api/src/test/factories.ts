@@ -42,6 +42,7 @@ export async function bookableDoctor(t: TestContext, input: { price?: number; us
     price: input.price ?? 0,
     specialisations: ['psychologist'],
     weekly_hours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '24:00' })),
+    published: true,
   });
   return doctor;
 }

@@ -54,7 +54,7 @@ export function DoctorCard({ doctor, order = 2, actions, withBio = true, selecte
             <Text span fw={600}>
               {t('specialists.price')}:
             </Text>{' '}
-            {doctor.price > 0 ? priceText(doctor.price, locale) : t('specialists.free')} ·{' '}
+            {doctor.price ? priceText(doctor.price, locale) : t('specialists.free')} ·{' '}
             {t('specialists.minutes', { count: doctor.consultation_minutes })}
           </Text>
           <Text size="sm">

@@ -118,7 +118,7 @@ export function createDemoService(deps: {
         if (await deps.accounts.findByEmail(person.email)) continue;
         const password = `demo-${randomBytes(6).toString('base64url')}`;
         const user = await deps.accounts.createAccount({ ...person, password, emailVerified: true, locale: 'uk' });
-        if (doctor) await deps.doctors.configure(user.id, doctor);
+        if (doctor) await deps.doctors.configure(user.id, { ...doctor, published: true });
         if (freeConsultations > 0) {
           const { patientId } = await deps.accounts.getAccount(user.id);
           for (let i = 0; i < freeConsultations; i++) await deps.patients.giveBackFreeConsultation(patientId!);

@@ -1,4 +1,4 @@
-import { and, asc, avg, count, eq, gt, ilike, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, avg, count, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { pendingAppointmentStatuses, type Specialisation } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
 import { appointments, doctors, feedback, users } from '../../db/schema.ts';
@@ -32,6 +32,14 @@ const bookingColumns = {
 };
 /** An active doctor account (not deactivated, not removed) with its profile row. */
 const activeDoctor = and(eq(users.role, 'doctor'), eq(users.isActive, true), isNull(users.deletedAt));
+/** Complete (a specialisation, hours, a price) and published: the rule of what the public sees and books. */
+const listedDoctor = and(
+  activeDoctor,
+  isNotNull(doctors.publishedAt),
+  isNotNull(doctors.price),
+  sql`jsonb_array_length(${doctors.specialisations}) > 0`,
+  sql`(jsonb_array_length(${doctors.weeklyHours}) > 0 or jsonb_array_length(${doctors.extraHours}) > 0)`,
+);
 
 /** Published doctor feedback per doctor. */
 function ratings(db: Db) {
@@ -47,14 +55,14 @@ function ratings(db: Db) {
     .as('ratings');
 }
 
-async function selectDoctors(db: Db, where: SQL | undefined): Promise<DoctorRow[]> {
+async function selectDoctors(db: Db, where: SQL | undefined, only: SQL | undefined = listedDoctor): Promise<DoctorRow[]> {
   const rated = ratings(db);
   const rows = await db
     .select({ profile: doctors, userName: users.userName, rating: rated.rating, ratingCount: rated.ratingCount })
     .from(doctors)
     .innerJoin(users, eq(users.id, doctors.userId))
     .leftJoin(rated, eq(rated.doctorId, doctors.userId))
-    .where(and(activeDoctor, where))
+    .where(and(only, where))
     .orderBy(asc(users.userName), asc(users.id));
   return rows.map((row) => ({ ...row, rating: row.rating ?? null, ratingCount: Number(row.ratingCount ?? 0) }));
 }
@@ -67,13 +75,17 @@ export async function insertDoctorProfile(db: Db, userId: string): Promise<void>
 const jsonContains = (column: SQL | typeof doctors.specialisations | typeof doctors.languages, value: string) =>
   sql`${column} @> ${JSON.stringify([value])}::jsonb`;
 
-export function listDoctorRows(db: Db, filter: { specialisation?: Specialisation; language?: string }): Promise<DoctorRow[]> {
+export function listDoctorRows(
+  db: Db,
+  filter: { specialisation?: Specialisation; language?: string; unlisted?: boolean },
+): Promise<DoctorRow[]> {
   return selectDoctors(
     db,
     and(
       filter.specialisation ? jsonContains(doctors.specialisations, filter.specialisation) : undefined,
       filter.language ? jsonContains(doctors.languages, filter.language) : undefined,
     ),
+    filter.unlisted ? activeDoctor : listedDoctor,
   );
 }
 
@@ -93,19 +105,21 @@ export function searchDoctorRows(db: Db, text: string, specialisations: readonly
   );
 }
 
-export async function findDoctorRow(db: Db, id: string): Promise<DoctorRow | undefined> {
-  const [row] = await selectDoctors(db, eq(doctors.userId, id));
+/** A listed doctor, or with `unlisted` any active one (the doctor itself and staff see an unpublished profile). */
+export async function findDoctorRow(db: Db, id: string, unlisted = false): Promise<DoctorRow | undefined> {
+  const [row] = await selectDoctors(db, eq(doctors.userId, id), unlisted ? activeDoctor : listedDoctor);
   return row;
 }
 
-/** The rules of an active doctor: what booking and available slots need (one query, only those columns). */
+/** The rules of a listed doctor: what booking and available slots need (one query, only those columns). */
 export async function findBookingProfileRow(db: Db, id: string) {
   const [row] = await db
     .select(bookingColumns)
     .from(doctors)
     .innerJoin(users, eq(users.id, doctors.userId))
-    .where(and(eq(doctors.userId, id), activeDoctor));
-  return row;
+    .where(and(eq(doctors.userId, id), listedDoctor));
+  // A listed doctor has a price.
+  return row && { ...row, price: row.price ?? 0 };
 }
 export type BookingProfileRow = NonNullable<Awaited<ReturnType<typeof findBookingProfileRow>>>;
 

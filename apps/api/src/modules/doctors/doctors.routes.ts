@@ -22,10 +22,11 @@ export function registerDoctorRoutes(app: FastifyInstance, deps: { doctors: Doct
   const r = app.withTypeProvider<ZodTypeProvider>();
   const anyone = { access: 'public' } as const;
 
+  // Listed doctors for anyone; `unlisted=true` (staff) adds the unpublished and incomplete ones.
   r.get(
     doctorPaths.doctors,
-    { config: anyone, schema: { querystring: listDoctorsQuerySchema, response: { 200: doctorListSchema } } },
-    async (request) => deps.doctors.list(request.query),
+    { config: { access: 'optional' }, schema: { querystring: listDoctorsQuerySchema, response: { 200: doctorListSchema } } },
+    async (request) => deps.doctors.list(request.query, request.auth?.account),
   );
 
   r.get(
@@ -34,8 +35,11 @@ export function registerDoctorRoutes(app: FastifyInstance, deps: { doctors: Doct
     async (request) => deps.doctors.search(request.query.query),
   );
 
-  r.get(doctorPaths.doctor, { config: anyone, schema: { params: idParamsSchema, response: { 200: doctorSchema } } }, async (request) =>
-    deps.doctors.get(request.params.id),
+  // Anyone reads a listed doctor; the doctor itself and staff also an unpublished or incomplete one.
+  r.get(
+    doctorPaths.doctor,
+    { config: { access: 'optional' }, schema: { params: idParamsSchema, response: { 200: doctorSchema } } },
+    async (request) => deps.doctors.get(request.params.id, request.auth?.account),
   );
 
   // A doctor changes its own profile (the service refuses another's); admins pass every role check.

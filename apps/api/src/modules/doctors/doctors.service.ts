@@ -8,7 +8,7 @@ import {
   type UpdateDoctorBody,
 } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
-import { forbidden, notFound } from '../../lib/app-error.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { dayNumber } from '../../lib/zoned-time.ts';
 import type { AccountRow } from '../../db/rows.ts';
@@ -53,7 +53,20 @@ export function doctorFromRow({ profile, userName, rating, ratingCount }: Doctor
     extra_hours: profile.extraHours,
     rating: rating === null ? null : Number(rating),
     rating_count: ratingCount,
+    published: profile.publishedAt !== null,
+    missing: missingOf(profile),
   };
+}
+
+/** What a profile lacks to be listed: a specialisation, hours (weekly or on a date) and a price (0 is free). */
+export function missingOf(
+  profile: Pick<DoctorRow['profile'], 'specialisations' | 'weeklyHours' | 'extraHours' | 'price'>,
+): Doctor['missing'] {
+  return [
+    ...(profile.specialisations.length === 0 ? (['specialisations'] as const) : []),
+    ...(profile.weeklyHours.length === 0 && profile.extraHours.length === 0 ? (['hours'] as const) : []),
+    ...(profile.price === null ? (['price'] as const) : []),
+  ];
 }
 
 /** The body's fields as table columns; weekly hours, days off and extra hours are kept sorted. */
@@ -100,14 +113,32 @@ export function createDoctorsService(deps: { db: Db; clock: Clock }) {
     return row;
   }
 
+  /**
+   * Applies the changes; `published: true` publishes a profile that is complete with them (else 409
+   * DOCTOR_PROFILE_INCOMPLETE naming what is missing, and nothing changes), `false` unpublishes it.
+   */
   async function configure(id: string, body: UpdateDoctorBody): Promise<Doctor> {
-    await getBookingProfile(id);
-    await updateDoctorProfile(db, id, changesOf(body));
-    return get(id);
+    const current = await findDoctorRow(db, id, true);
+    if (!current) throw notFound('Doctor');
+    const changes = changesOf(body);
+    if (body.published === true) {
+      const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+      const missing = missingOf({ ...current.profile, ...defined });
+      if (missing.length > 0) {
+        throw new AppError('DOCTOR_PROFILE_INCOMPLETE', `Complete the profile before publishing it; missing: ${missing.join(', ')}`);
+      }
+      changes.publishedAt = current.profile.publishedAt ?? clock.now();
+    } else if (body.published === false) {
+      changes.publishedAt = null;
+    }
+    await updateDoctorProfile(db, id, changes);
+    return doctorFromRow((await findDoctorRow(db, id, true))!);
   }
 
-  async function get(id: string): Promise<Doctor> {
-    const row = await findDoctorRow(db, id);
+  /** A listed doctor; an unlisted one only for itself and staff (anyone else is told it does not exist). */
+  async function get(id: string, actor?: AccountRow): Promise<Doctor> {
+    const seesUnlisted = actor !== undefined && (actor.user.id === id || actor.user.role === 'admin' || actor.user.role === 'operator');
+    const row = await findDoctorRow(db, id, seesUnlisted);
     if (!row) throw notFound('Doctor');
     return doctorFromRow(row);
   }
@@ -116,8 +147,13 @@ export function createDoctorsService(deps: { db: Db; clock: Clock }) {
     /** The empty profile of a new doctor account, in the account's transaction. */
     createProfile: (userId: string, tx: Db = db) => insertDoctorProfile(tx, userId),
 
-    /** Active doctors, by name. */
-    list: async (query: ListDoctorsQuery): Promise<Doctor[]> => (await listDoctorRows(db, query)).map(doctorFromRow),
+    /** Listed doctors (active, complete and published), by name. */
+    list: async (query: ListDoctorsQuery, actor?: AccountRow): Promise<Doctor[]> => {
+      const unlisted = query.unlisted === 'true';
+      if (unlisted && actor?.user.role !== 'admin' && actor?.user.role !== 'operator')
+        throw forbidden('Only staff list unpublished doctors');
+      return (await listDoctorRows(db, { ...query, unlisted })).map(doctorFromRow);
+    },
 
     /** Name, specialisation (label in either language) or bio (either language), case-insensitively. */
     search: async (text: string): Promise<Doctor[]> => (await searchDoctorRows(db, text, specialisationsMatching(text))).map(doctorFromRow),

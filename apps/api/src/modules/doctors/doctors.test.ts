@@ -28,6 +28,7 @@ const profiles: Record<string, UpdateDoctorBody> = {
     experience_years: 12,
     price: 80_000,
     weekly_hours: weekdays('09:00', '18:00'),
+    published: true,
   },
   bondarenko: {
     specialisations: ['psychiatrist'],
@@ -35,12 +36,15 @@ const profiles: Record<string, UpdateDoctorBody> = {
     languages: ['uk'],
     price: 120_000,
     weekly_hours: weekdays('10:00', '16:00'),
+    published: true,
   },
   adams: {
     specialisations: ['neurologist', 'family-doctor'],
     bio: { uk: 'Головний біль.', en: 'Headaches and SLEEP problems.' },
     languages: ['en'],
     price: 90_000,
+    extra_hours: [{ date: '2030-01-05', start: '10:00', end: '12:00' }],
+    published: true,
   },
 };
 
@@ -67,7 +71,7 @@ const idsOf = (body: { id: string }[]) => body.map((doctor) => doctor.id);
 const patientIdOf = async (patient: SignedIn) => (await t.services.accounts.getAccount(patient.userId)).patientId!;
 
 describe('GET /v1/doctors', () => {
-  test('active doctors with a profile, by name, in the contract shape', async () => {
+  test('listed doctors (active, complete, published), by name, in the contract shape', async () => {
     // A doctor account without a profile row (made before profiles existed) is not listed.
     await t.database.db.insert(users).values({ email: `bare-${randomUUID()}@example.com`, userName: 'A bare doctor', role: 'doctor' });
     const response = await call(t.app, 'GET', DOCTORS);
@@ -93,6 +97,8 @@ describe('GET /v1/doctors', () => {
       extra_hours: [],
       rating: null,
       rating_count: 0,
+      published: true,
+      missing: [],
     });
   });
 
@@ -112,11 +118,75 @@ describe('GET /v1/doctors', () => {
 
   test('a deactivated doctor is neither listed nor found', async () => {
     const leaving = await loginAs(t.app, 'doctor', { userName: 'Др. Звільнений' });
+    await call(t.app, 'PUT', one(leaving.userId), {
+      token: admin.token,
+      body: { ...profiles.bondarenko, specialisations: ['psychologist'] },
+    });
     expect(idsOf((await call(t.app, 'GET', DOCTORS)).body)).toContain(leaving.userId);
     await t.services.accounts.setActive(leaving.userId, false);
     expect(idsOf((await call(t.app, 'GET', DOCTORS)).body)).not.toContain(leaving.userId);
     expect((await call(t.app, 'GET', one(leaving.userId))).status).toBe(404);
     expect((await call(t.app, 'GET', slotsOf(leaving.userId))).status).toBe(404);
+  });
+});
+
+describe('publishing', () => {
+  test('a doctor an admin creates is not public until complete and published: not listed, found, searched, priced or bookable', async () => {
+    const created = await call(t.app, 'POST', '/v1/admin/users', {
+      token: admin.token,
+      body: {
+        email: `new-doctor-${randomUUID()}@example.com`,
+        password: 'Doctor-New-Passw0rd',
+        user_name: 'Др. Нова Лікарка',
+        user_role: 'doctor',
+      },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const doctor: SignedIn = { ...created.body, userId: id, token: await sessionFor(t, id) } as SignedIn;
+    const isPublic = async () => {
+      const listed = idsOf((await call(t.app, 'GET', DOCTORS)).body).includes(id);
+      const searched = idsOf((await call(t.app, 'GET', `${DOCTORS}/search?query=${encodeURIComponent('Нова')}`)).body).includes(id);
+      const found = (await call(t.app, 'GET', one(id))).status;
+      const slots = (await call(t.app, 'GET', slotsOf(id))).status;
+      return { listed, searched, found, slots };
+    };
+    const hidden = { listed: false, searched: false, found: 404, slots: 404 };
+    expect(await isPublic()).toEqual(hidden);
+    // An admin's doctor picker lists it; anyone else may not ask for that.
+    expect(idsOf((await call(t.app, 'GET', `${DOCTORS}?unlisted=true`, { token: admin.token })).body)).toContain(id);
+    expect((await call(t.app, 'GET', `${DOCTORS}?unlisted=true`, { token: doctor.token })).status).toBe(403);
+    expect((await call(t.app, 'GET', `${DOCTORS}?unlisted=true`)).status).toBe(403);
+    // No longer "free, 50 min": the price is not set, and the doctor and admins see what is missing.
+    const own = await call(t.app, 'GET', one(id), { token: doctor.token });
+    expect(own.body).toMatchObject({ price: null, published: false, missing: ['specialisations', 'hours', 'price'] });
+    expect((await call(t.app, 'GET', one(id), { token: admin.token })).status).toBe(200);
+
+    const refused = await call(t.app, 'PUT', one(id), {
+      token: doctor.token,
+      body: { specialisations: ['psychologist'], published: true },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'DOCTOR_PROFILE_INCOMPLETE', message: expect.stringContaining('hours, price') });
+    expect((await call(t.app, 'GET', one(id), { token: doctor.token })).body).toMatchObject({ specialisations: [], published: false });
+
+    // Complete but not published: still hidden.
+    const complete = { specialisations: ['psychologist' as const], price: 0, weekly_hours: weekdays('09:00', '18:00') };
+    expect((await call(t.app, 'PUT', one(id), { token: doctor.token, body: complete })).body).toMatchObject({
+      missing: [],
+      published: false,
+    });
+    expect(await isPublic()).toEqual(hidden);
+
+    // The doctor publishes (an admin may too); unpublishing or emptying the hours hides it again.
+    expect((await call(t.app, 'PUT', one(id), { token: doctor.token, body: { published: true } })).body).toMatchObject({ published: true });
+    expect(await isPublic()).toEqual({ listed: true, searched: true, found: 200, slots: 200 });
+    await call(t.app, 'PUT', one(id), { token: admin.token, body: { weekly_hours: [] } });
+    expect(await isPublic()).toEqual(hidden);
+    await call(t.app, 'PUT', one(id), { token: admin.token, body: { weekly_hours: weekdays('09:00', '18:00') } });
+    expect((await isPublic()).listed).toBe(true);
+    await call(t.app, 'PUT', one(id), { token: admin.token, body: { published: false } });
+    expect(await isPublic()).toEqual(hidden);
   });
 });
 
@@ -228,7 +298,7 @@ describe('PUT /v1/doctors/:id', () => {
       bio: { uk: '', en: '' },
       languages: ['uk'],
     });
-    expect((await call(t.app, 'GET', one(doctor.userId))).body).toEqual(response.body);
+    expect((await call(t.app, 'GET', one(doctor.userId), { token: doctor.token })).body).toEqual(response.body);
     // Only what is sent changes; null clears the photo.
     const again = await call(t.app, 'PUT', one(doctor.userId), { token: doctor.token, body: { price: 50_000, photo_url: null } });
     expect(again.body).toMatchObject({ price: 50_000, photo_url: null, consultation_minutes: 45 });

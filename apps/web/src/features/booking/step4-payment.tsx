@@ -39,8 +39,8 @@ function BookStep({ user, patientId, draft, current, doctorId, slot }: StepProps
   const freeConsultations = card.data.patient_available_free_consultations;
   // Once booked, the new appointment is the current one: the page keeps saying what it did until it moves on.
   const moving = book.isSuccess ? Boolean(book.variables.currentId) : Boolean(current);
-  const plan = paymentPlan({ moving, freeConsultations, price: doctor.data.price });
-  const price = plan === 'free' || plan === 'no-charge' ? t('booking.step4.freePrice') : priceText(doctor.data.price, locale);
+  const plan = paymentPlan({ moving, freeConsultations, price: doctor.data.price ?? 0 });
+  const price = plan === 'free' || plan === 'no-charge' ? t('booking.step4.freePrice') : priceText(doctor.data.price ?? 0, locale);
   const busy = book.isPending || leaving;
 
   const submit = () =>

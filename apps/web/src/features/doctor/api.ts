@@ -19,11 +19,11 @@ export function useDoctor(id: string) {
   });
 }
 
-/** For an admin's doctor picker. */
+/** For an admin's doctor picker: unpublished and incomplete profiles too. */
 export function useDoctorList(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.doctors.listAll,
-    queryFn: ({ signal }) => apiRequest<Doctor[]>(doctorPaths.doctors, { signal }),
+    queryFn: ({ signal }) => apiRequest<Doctor[]>(doctorPaths.doctors, { signal, query: { unlisted: true } }),
     enabled,
   });
 }

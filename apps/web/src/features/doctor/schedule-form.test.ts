@@ -24,6 +24,8 @@ const doctor: Doctor = {
   extra_hours: [{ date: '2025-12-27', start: '10:00', end: '12:00' }],
   rating: null,
   rating_count: 0,
+  published: true,
+  missing: [],
 };
 
 let keys = 0;

@@ -68,7 +68,8 @@ export function toFormValues(doctor: Doctor, newKey: () => string): ScheduleForm
     bio: { uk: doctor.bio.uk, en: doctor.bio.en },
     languages: [...doctor.languages],
     experience_years: doctor.experience_years,
-    price: kopiykyToUah(doctor.price),
+    // No price yet (a new doctor): an empty field, not "free".
+    price: doctor.price === null ? '' : kopiykyToUah(doctor.price),
     photo_url: doctor.photo_url ?? '',
   };
 }
@@ -96,7 +97,7 @@ export function toUpdateBody(values: ScheduleFormValues): UpdateDoctorBody {
     bio: { uk: values.bio.uk.trim(), en: values.bio.en.trim() },
     languages: values.languages,
     experience_years: toNumber(values.experience_years),
-    price: uahToKopiyky(toNumber(values.price)),
+    price: values.price === '' ? undefined : uahToKopiyky(toNumber(values.price)),
     photo_url: photo === '' ? null : photo,
   };
 }

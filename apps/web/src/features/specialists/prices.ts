@@ -14,6 +14,8 @@ export interface PriceRange {
 export function priceRanges(doctors: readonly Pick<Doctor, 'specialisations' | 'price' | 'consultation_minutes'>[]): PriceRange[] {
   const ranges = new Map<Specialisation, PriceRange>();
   for (const doctor of doctors) {
+    // The public list has only doctors with a price.
+    if (doctor.price === null) continue;
     for (const specialisation of new Set(doctor.specialisations)) {
       const range = ranges.get(specialisation);
       if (!range) {
