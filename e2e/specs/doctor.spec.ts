@@ -374,6 +374,7 @@ test('an admin opens the console of any doctor from the doctor picker', async ({
   await wednesday.getByRole('textbox', { name: 'End', exact: true }).fill('13:00');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('The schedule and profile are saved.', { exact: true })).toBeVisible();
-  const saved = (await (await request.get(`/v1/doctors/${doctor.id}`)).json()) as Doctor;
+  // Not published, so only the doctor itself and staff read the profile.
+  const saved = (await (await request.get(`/v1/doctors/${doctor.id}`, { headers: bearer(doctorToken) })).json()) as Doctor;
   expect(saved.weekly_hours).toEqual([{ weekday: 3, start: '08:00', end: '13:00' }]);
 });
