@@ -1,6 +1,8 @@
+import { webPages, type BookingPage } from '@rozmova/contracts';
+
 /**
- * The app's own addresses, built in one place: every link and navigation takes its path from here, so a page moves
- * in one edit. The router declares the same routes (`app/router.tsx`).
+ * The app's own addresses, built in one place from the contracts' list of pages (`webPages`, which the router and
+ * the server's 404 also read): every link and navigation takes its path from here, with its parameters and query.
  */
 
 export type BookingStep = 1 | 2 | 3 | 4 | 5;
@@ -16,23 +18,26 @@ function withQuery(path: string, query: Query = {}): string {
   return search ? `${path}?${search}` : path;
 }
 
+const bookingPage = (page: BookingPage) => webPages.booking.replace(':page', page);
+
 export const appPaths = {
-  home: '/',
-  about: '/about-us',
-  contacts: '/contacts',
-  diagnosis: '/diagnosis',
-  terms: '/term-of-use',
-  privacy: '/privacy-policy',
-  prices: '/prices',
-  specialists: (query: { specialisation?: string } = {}) => withQuery('/our-specialists', query),
-  cabinet: (tab?: CabinetTab) => withQuery('/user', { tab }),
-  quiz: '/user/quizz',
+  home: webPages.home,
+  about: webPages.aboutUs,
+  contacts: webPages.contacts,
+  diagnosis: webPages.diagnosis,
+  terms: webPages.terms,
+  privacy: webPages.privacy,
+  prices: webPages.prices,
+  specialists: (query: { specialisation?: string } = {}) => withQuery(webPages.specialists, query),
+  cabinet: (tab?: CabinetTab) => withQuery(webPages.cabinet, { tab }),
+  quiz: webPages.quiz,
   bookingStep: (step: BookingStep, query: { doctor?: string; specialisation?: string } = {}) =>
-    withQuery(`/user/appointment-step${step}`, query),
-  paymentSuccess: '/user/payment-success',
-  admin: '/admin',
-  adminQuiz: '/admin/quiz',
-  doctor: '/doctor',
+    withQuery(bookingPage(`appointment-step${step}`), query),
+  paymentSuccess: bookingPage('payment-success'),
+  admin: webPages.admin,
+  adminQuiz: webPages.adminQuiz,
+  doctor: webPages.doctor,
+  /** The video room (served outside the app's pages). */
   meeting: (roomId: string) => `/meet/${encodeURIComponent(roomId)}`,
 };
 

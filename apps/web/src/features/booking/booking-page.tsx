@@ -1,5 +1,5 @@
 import { Alert, Anchor, Group, Loader, Stack, Text } from '@mantine/core';
-import type { User } from '@rozmova/contracts';
+import { isBookingPage, type User } from '@rozmova/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
@@ -14,7 +14,7 @@ import { TimeStep } from './step2-time.tsx';
 import { DetailsStep } from './step3-details.tsx';
 import { PaymentStep } from './step4-payment.tsx';
 import { ConfirmationStep } from './step5-confirmation.tsx';
-import { bookingSteps, isBookingPage, redirectFor, stepOfPage, stepPath, type BookingStep } from './steps.ts';
+import { bookingSteps, redirectFor, stepOfPage, stepPath, type BookingStep } from './steps.ts';
 import './booking.css';
 
 /** `/user/appointment-step1` … `step5` and `/user/payment-success`: one lazy route for the whole booking. */

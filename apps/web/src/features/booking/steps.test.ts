@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isBookingPage, redirectFor, stepOfPage } from './steps.ts';
+import { isBookingPage } from '@rozmova/contracts';
+import { redirectFor, stepOfPage } from './steps.ts';
 
 const booked = { appointment_status: 'scheduled', appointment_paymentStatus: 'paid' } as const;
 const awaiting = { appointment_status: 'scheduled', appointment_paymentStatus: 'pending' } as const;

@@ -1,4 +1,4 @@
-import type { Appointment } from '@rozmova/contracts';
+import type { Appointment, BookingPage } from '@rozmova/contracts';
 import { appPaths, type BookingStep } from '../../lib/paths.ts';
 
 export const bookingSteps = [1, 2, 3, 4, 5] as const satisfies readonly BookingStep[];
@@ -6,17 +6,6 @@ export type { BookingStep };
 
 export const stepPath = (step: BookingStep) => appPaths.bookingStep(step);
 
-/** The page names of the booking route `/user/:page`. */
-export const bookingPages = [
-  'appointment-step1',
-  'appointment-step2',
-  'appointment-step3',
-  'appointment-step4',
-  'appointment-step5',
-  'payment-success',
-] as const;
-export type BookingPage = (typeof bookingPages)[number];
-export const isBookingPage = (value: string | undefined): value is BookingPage => bookingPages.includes(value as BookingPage);
 export const stepOfPage = (page: BookingPage): BookingStep | null =>
   page === 'payment-success' ? null : (Number(page.slice(-1)) as BookingStep);
 
