@@ -90,9 +90,10 @@ export interface AppointmentsDeps {
 
 /**
  * Appointments: booking (one pending per patient; the database refuses overlapping times of a doctor), changes,
- * meetings and calendar files. The rules are in `appointments.policy.ts`, the timed work in `appointments.jobs.ts`, who
- * hears of a change in `appointments.announcements.ts`, the texts in `appointments.texts.ts`; this file orchestrates
- * them in transactions.
+ * meetings and calendar files. The rules are in `appointments.policy.ts`, the state changes in `appointments.changes.ts`,
+ * the timed work in `appointments.jobs.ts`, who hears of a change in `appointments.announcements.ts`, the texts in
+ * `appointments.texts.ts`, what other modules are given in `appointments.ports.ts`; this file orchestrates them in
+ * transactions.
  */
 export function createAppointmentsService(deps: AppointmentsDeps) {
   const { db, clock, doctors, jobs } = deps;
