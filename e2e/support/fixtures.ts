@@ -12,6 +12,7 @@ interface WorkerFixtures {
 /** The app and a real SMTP server, started once per worker. */
 export const test = base.extend<{ baseURL: string }, WorkerFixtures>({
   mail: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
     async ({}, use) => {
       const mail = await startMailCatcher();
       await use(mail);

@@ -70,7 +70,7 @@ describe('loadConfig', () => {
 
   test('production refuses to start without SMTP_URL or a chosen payment provider, naming each setting', () => {
     const noSmtp = refusal({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' });
-    expect(noSmtp).toMatch(/^Invalid settings:\n  SMTP_URL: required in production/);
+    expect(noSmtp).toMatch(/^Invalid settings:\n {2}SMTP_URL: required in production/);
     const noProvider = refusal({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com' });
     expect(noProvider).toContain('PAYMENT_PROVIDER');
     expect(noProvider).toContain('LIQPAY_PUBLIC_KEY');

@@ -9,8 +9,10 @@ import { fieldErrorCodes, type FieldErrorCode } from './errors.ts';
  * (U+202A–U+202E, U+2066–U+2069), which show text in another order than it is stored, so a name or comment could
  * pass for another. Marks such as U+200E and joiners (emoji, scripts) stay allowed.
  */
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const oneLine = /^[^\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]*$/;
 /** The same, with line feed and tab allowed. */
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const multiLine = /^[^\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]*$/;
 
 /** Names and other one-line texts: trimmed, at most `max` characters, no control characters at all. */

@@ -162,10 +162,10 @@ const fields: [string, z.ZodType, Record<string, unknown>, string[], 'one' | 'mu
 /** A copy of `body` with the string at `path` changed by `change`. */
 function withField(body: Record<string, unknown>, path: string[], change: (value: string) => string): unknown {
   const copy = structuredClone(body);
-  let holder: any = copy;
-  for (const key of path.slice(0, -1)) holder = holder[key];
+  let holder = copy;
+  for (const key of path.slice(0, -1)) holder = holder[key] as Record<string, unknown>;
   const last = path.at(-1)!;
-  holder[last] = change(holder[last]);
+  holder[last] = change(holder[last] as string);
   return copy;
 }
 

@@ -153,6 +153,7 @@ export interface CallOptions {
 
 export interface CallResult {
   status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read the JSON answer's fields directly
   body: any;
   headers: Record<string, unknown>;
   text: string;

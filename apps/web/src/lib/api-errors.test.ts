@@ -8,7 +8,9 @@ import { fieldErrors, fieldErrorTextKeys } from './api-errors.ts';
 
 /** A `t` that looks keys up in one locale file, as i18next would. */
 const translator = (texts: object) =>
-  ((key: string) => key.split('.').reduce<any>((node, part) => node?.[part], texts) ?? key) as unknown as TFunction;
+  ((key: string) =>
+    key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], texts) ??
+    key) as unknown as TFunction;
 
 const refused = new ApiError(400, {
   code: 'VALIDATION_FAILED',

@@ -11,6 +11,7 @@ import {
 } from './jobs.repository.ts';
 
 /** `job.key` and `job.id` stay the same when a run is repeated: a handler derives idempotency keys from them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler declares its kind's payload (stored as JSON)
 export type JobHandler = (payload: any, job: { id: string; key: string }) => Promise<void>;
 
 /** The app's logger as services see it (Fastify's pino logger fits it; services do not import Fastify). */

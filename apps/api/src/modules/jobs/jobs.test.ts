@@ -26,8 +26,10 @@ afterEach(async () => {
 
 let sequence = 0;
 /** A kind of its own per test (a kind has one handler) and a recorder of the payloads it ran with. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test kind's payload is whatever the test queued
 function recorder(ctx: TestContext = t, handle: (payload: any) => Promise<void> = async () => undefined) {
   const kind = `test-${++sequence}`;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
   const ran: any[] = [];
   ctx.services.jobs.register(kind, async (payload) => {
     ran.push(payload);

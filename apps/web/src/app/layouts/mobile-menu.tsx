@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { ColorSchemeSwitch } from '../../components/color-scheme-switch.tsx';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
-import type { HeaderLink } from './site-header.tsx';
 
 interface Props {
   opened: boolean;
   onClose: () => void;
-  links: HeaderLink[];
+  // Structurally site-header's HeaderLink; importing it would close an import cycle (site-header loads this file).
+  links: { to: string; label: string }[];
   onSignUp?: () => void;
 }
 

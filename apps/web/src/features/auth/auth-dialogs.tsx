@@ -5,8 +5,7 @@ import { ForgotPasswordModal } from './forgot-password-modal.tsx';
 import { LoginModal } from './login-modal.tsx';
 import { SignUpModal } from './sign-up-modal.tsx';
 import { appPaths } from '../../lib/paths.ts';
-
-export type AuthDialog = 'login' | 'signup' | 'forgot';
+import type { AuthDialog } from './auth-dialog.ts';
 
 /** The dialog named by the `auth` query parameter: `?auth=login`, `?auth=signup` or `?auth=forgot`. */
 export default function AuthDialogs() {

@@ -6,7 +6,7 @@ import { FormModal } from '../../components/form-modal.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { isEmail } from '../../lib/validation.ts';
 import { useLogin } from './api.ts';
-import type { AuthDialog } from './auth-dialogs.tsx';
+import type { AuthDialog } from './auth-dialog.ts';
 
 interface Props {
   onClose: () => void;

@@ -10,7 +10,7 @@ import { PhoneField } from '../../components/phone-field.tsx';
 import { currentLocale } from '../../lib/i18n.ts';
 import { isEmail, isPasswordLengthValid, isPhone } from '../../lib/validation.ts';
 import { useRegisterPatient, useSendCode } from './api.ts';
-import type { AuthDialog } from './auth-dialogs.tsx';
+import type { AuthDialog } from './auth-dialog.ts';
 import { CodeStep } from './code-step.tsx';
 
 interface Props {

@@ -43,14 +43,13 @@ export function AppointmentsPanel({ doctorId, timeZone }: { doctorId: string; ti
   const { t } = useTranslation();
   // One query per day: `from` is computed again when the day changes, not with every tick.
   const [dayKey, setDayKey] = useState(() => new Date().toDateString());
-  const from = useMemo(() => listFrom(new Date()), [dayKey]);
+  const from = useMemo(() => listFrom(new Date(dayKey)), [dayKey]);
   const appointments = useDoctorAppointments(doctorId, from);
-  const now = new Date(
-    useNow((at) => {
-      const wake = nextChange(appointments.data ?? [], new Date(at));
-      return wake === undefined ? REDRAW_MS : Math.min(REDRAW_MS, Math.max(0, wake.getTime() - at) + 50);
-    }),
-  );
+  const nowMs = useNow((at) => {
+    const wake = nextChange(appointments.data ?? [], new Date(at));
+    return wake === undefined ? REDRAW_MS : Math.min(REDRAW_MS, Math.max(0, wake.getTime() - at) + 50);
+  });
+  const now = useMemo(() => new Date(nowMs), [nowMs]);
   if (now.toDateString() !== dayKey) setDayKey(now.toDateString());
   const [withCancelled, setWithCancelled] = useState(false);
   const [dialog, setDialog] = useState<Dialog | null>(null);

@@ -130,7 +130,7 @@ function PatientQuiz({ cardId, card, questions, onCompleted }: PatientQuizProps)
     writeDraft(patientQuizKey(cardId), start.draft);
     clearDraft(VISITOR_QUIZ_KEY);
     if (start.visitorFinished) void finish();
-    // Once, with the answers of the first render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, with the answers of the first render
   }, []);
 
   if (step === 'intro') {

@@ -1,0 +1,137 @@
+// The boundary rules of eslint.config.js fire on a deliberate violation in each zone and stay quiet on allowed imports.
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { describe, test } from 'node:test';
+import { ESLint } from 'eslint';
+
+const eslint = new ESLint({ cwd: fileURLToPath(new URL('..', import.meta.url)) });
+
+async function problems(filePath, code) {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+async function assertFires(filePath, code, ruleId, text) {
+  const found = await problems(filePath, code);
+  assert.ok(
+    found.some((problem) => problem.startsWith(`${ruleId}: `) && (!text || problem.includes(text))),
+    `${ruleId} should fire in ${filePath}, got: ${found.join('; ') || 'nothing'}`,
+  );
+}
+
+async function assertClean(filePath, code) {
+  assert.deepEqual(await problems(filePath, code), []);
+}
+
+describe('web boundaries', () => {
+  test('a feature never imports another feature', async () => {
+    await assertFires(
+      'apps/web/src/features/booking/probe.ts',
+      "import { useUpdateProfile } from '../cabinet/api.ts';\nexport const probe = useUpdateProfile;\n",
+      'import-x/no-restricted-paths',
+      'never imports another feature',
+    );
+  });
+
+  test('lib/ never imports features/, components/ never import app/', async () => {
+    await assertFires(
+      'apps/web/src/lib/probe.ts',
+      "import '../features/booking/steps.ts';\n",
+      'import-x/no-restricted-paths',
+      'never import features/ or app/',
+    );
+    await assertFires(
+      'apps/web/src/components/probe.tsx',
+      "import '../app/theme.ts';\n",
+      'import-x/no-restricted-paths',
+      'never import features/ or app/',
+    );
+  });
+
+  test('a feature may import its own files, components/ and lib/', async () => {
+    await assertClean(
+      'apps/web/src/features/booking/probe.ts',
+      [
+        "import { bookingSteps } from './steps.ts';",
+        "import { SectionCard } from '../../components/section-card.tsx';",
+        "import { appPaths } from '../../lib/paths.ts';",
+        'export const probe = [bookingSteps, SectionCard, appPaths];',
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('API boundaries', () => {
+  test("a module never imports another module's repository, type imports included", async () => {
+    await assertFires(
+      'apps/api/src/modules/patients/probe.ts',
+      "import type { findAccountById } from '../accounts/accounts.repository.ts';\nexport type Probe = typeof findAccountById;\n",
+      'import-x/no-restricted-paths',
+      "another module's repository",
+    );
+  });
+
+  test('services and repositories never import Fastify', async () => {
+    await assertFires(
+      'apps/api/src/modules/patients/patients.service.ts',
+      "import type { FastifyInstance } from 'fastify';\nexport type Probe = FastifyInstance;\n",
+      'no-restricted-imports',
+      'never import Fastify',
+    );
+    await assertFires(
+      'apps/api/src/modules/patients/patients.repository.ts',
+      "import '@fastify/helmet';\n",
+      'no-restricted-imports',
+      'never import Fastify',
+    );
+  });
+
+  test('a file cycle made only of a type import is refused', async () => {
+    // accounts.service.ts imports lib/app-error.ts, so app-error.ts may not import it back, not even a type.
+    await assertFires(
+      'apps/api/src/lib/app-error.ts',
+      "import type { AccountsService } from '../modules/accounts/accounts.service.ts';\nexport type Probe = AccountsService;\n",
+      'rozmova/no-cycle',
+      'Import cycle',
+    );
+  });
+
+  test('a cycle between modules is refused even without a file cycle', async () => {
+    // patients imports quiz (the card's answers are scored there), so quiz may not import patients.
+    await assertFires(
+      'apps/api/src/modules/quiz/probe.ts',
+      "import type { PatientsService } from '../patients/patients.service.ts';\nexport type Probe = PatientsService;\n",
+      'rozmova/no-cycle',
+      'Module cycle',
+    );
+  });
+
+  test("a module may import its own repository, another module's service, and routes may import Fastify", async () => {
+    await assertClean(
+      'apps/api/src/modules/patients/probe.ts',
+      [
+        "import type { insertPatientWithCard } from './patients.repository.ts';",
+        "import type { AccountsService } from '../accounts/accounts.service.ts';",
+        'export type Probe = [typeof insertPatientWithCard, AccountsService];',
+        '',
+      ].join('\n'),
+    );
+    await assertClean(
+      'apps/api/src/modules/patients/patients.routes.ts',
+      "import type { FastifyInstance } from 'fastify';\nexport type Probe = FastifyInstance;\n",
+    );
+  });
+});
+
+describe('contracts', () => {
+  test('contracts import only zod and themselves', async () => {
+    await assertFires('packages/contracts/src/probe.ts', "import 'fastify';\n", 'no-restricted-imports');
+    await assertFires('packages/contracts/src/probe.ts', "import 'node:fs';\n", 'no-restricted-imports');
+    await assertFires('packages/contracts/src/probe.ts', "import '../../../apps/api/src/config.ts';\n", 'import-x/no-restricted-paths');
+    await assertClean(
+      'packages/contracts/src/probe.ts',
+      "import { z } from 'zod';\nimport { roleSchema } from './common.ts';\nexport const probe = z.array(roleSchema);\n",
+    );
+  });
+});
