@@ -131,6 +131,8 @@ test('a doctor sets its hours, sees a booking arrive live and cancels it; the pa
     await page.getByRole('button', { name: 'Add the day off', exact: true }).click();
     await page.getByRole('checkbox', { name: 'Psychologist', exact: true }).check();
     await page.getByRole('textbox', { name: 'Price, UAH', exact: true }).fill('450.50');
+    // The doctor publishes its own profile: patients see it once it is complete.
+    await page.getByRole('checkbox', { name: 'Published: patients see this profile and book it', exact: true }).check();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(monday.getByText('The end must be after the start', { exact: true })).toBeVisible();
     await expectAccessible(page);
@@ -140,15 +142,13 @@ test('a doctor sets its hours, sees a booking arrive live and cancels it; the pa
     await expect(page.getByText('The schedule and profile are saved.', { exact: true })).toBeVisible();
   });
 
-  await test.step('the new hours show in the profile and, once an admin publishes it, in the free slots', async () => {
-    const adminToken = await apiLogin(request, server.admin.email, server.admin.password);
-    const published = await request.put(`/v1/doctors/${doctor.id}`, { headers: bearer(adminToken), data: { published: true } });
-    expect(published.status(), await published.text()).toBe(200);
+  await test.step('the published profile shows the new hours, and the free slots follow them', async () => {
     const saved = (await (await request.get(`/v1/doctors/${doctor.id}`)).json()) as Doctor;
     expect(saved.weekly_hours).toEqual(WEEKDAYS.map((_, index) => ({ weekday: index + 1, start: '10:00', end: '11:00' })));
     expect(saved.days_off).toEqual([dayOff]);
     expect(saved.specialisations).toEqual(['psychologist']);
     expect(saved.price).toBe(45_050);
+    expect(saved.published).toBe(true);
     const slots = await freeSlots(request, doctor.id);
     // One 50-minute consultation fits 10:00–11:00: one slot a day at 10:00 Kyiv time, none on the day off.
     expect(slots.length).toBeGreaterThanOrEqual(12);

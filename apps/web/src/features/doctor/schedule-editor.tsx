@@ -150,6 +150,11 @@ export function ScheduleEditor({ doctor }: { doctor: Doctor }) {
             <TextInput label={t('doctor.photoUrl')} type="url" inputMode="url" {...form.getInputProps('photo_url')} />
             <Textarea label={t('doctor.bioUk')} autosize minRows={3} maxLength={4000} {...form.getInputProps('bio.uk')} />
             <Textarea label={t('doctor.bioEn')} autosize minRows={3} maxLength={4000} {...form.getInputProps('bio.en')} />
+            <Checkbox
+              label={t('doctor.published')}
+              description={t('doctor.publishedHint')}
+              {...form.getInputProps('published', { type: 'checkbox' })}
+            />
           </Stack>
         </SectionCard>
 

@@ -40,6 +40,7 @@ describe('toFormValues and toUpdateBody', () => {
     const body = toUpdateBody({ ...form, price: 99.99 });
     expect(body.price).toBe(9999);
     expect(body.photo_url).toBeNull();
+    expect([form.published, toUpdateBody({ ...form, published: false }).published]).toEqual([true, false]);
     expect(toUpdateBody({ ...form, price: '300', photo_url: ' https://example.com/me.jpg ' })).toMatchObject({
       price: 30_000,
       photo_url: 'https://example.com/me.jpg',

@@ -36,6 +36,8 @@ export interface ScheduleFormValues {
   /** UAH. */
   price: NumberField;
   photo_url: string;
+  /** Listed for patients; the server publishes only a complete profile. */
+  published: boolean;
 }
 
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -71,6 +73,7 @@ export function toFormValues(doctor: Doctor, newKey: () => string): ScheduleForm
     // No price yet (a new doctor): an empty field, not "free".
     price: doctor.price === null ? '' : kopiykyToUah(doctor.price),
     photo_url: doctor.photo_url ?? '',
+    published: doctor.published,
   };
 }
 
@@ -99,6 +102,7 @@ export function toUpdateBody(values: ScheduleFormValues): UpdateDoctorBody {
     experience_years: toNumber(values.experience_years),
     price: values.price === '' ? undefined : uahToKopiyky(toNumber(values.price)),
     photo_url: photo === '' ? null : photo,
+    published: values.published,
   };
 }
 
