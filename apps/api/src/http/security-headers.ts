@@ -66,11 +66,12 @@ export async function registerSecurityHeaders(
     if (request.protocol === 'https') void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
 
-  // Only a public read without a token may be kept by a cache; any other answer may hold someone's data or a new token.
+  // Only a read without a token of a route anyone may call (what every visitor sees) may be kept by a cache; any other
+  // answer may hold someone's data or a new token.
   app.addHook('onSend', async (request, reply) => {
     const access = request.routeOptions.config.access;
     const cacheable =
-      (access === undefined || access === 'public') &&
+      (access === undefined || access === 'public' || access === 'optional') &&
       request.headers.authorization === undefined &&
       (request.method === 'GET' || request.method === 'HEAD');
     if (!cacheable) void reply.header('cache-control', 'no-store');
