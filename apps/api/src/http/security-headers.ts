@@ -6,12 +6,11 @@ import type { Config } from '../config.ts';
 const permissionsPolicy = [
   'camera=(self)',
   'microphone=(self)',
-  'display-capture=()',
+  'display-capture=(self)',
   'geolocation=()',
   'payment=()',
   'usb=()',
   'serial=()',
-  'bluetooth=()',
   'hid=()',
   'midi=()',
   'browsing-topics=()',
