@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
-/** Browser features the app may use: camera and microphone for consultations, on its own pages only. */
+/** Browser features the app may use: camera, microphone and screen sharing for consultations, on its own pages only. */
 const permissionsPolicy = [
   'camera=(self)',
   'microphone=(self)',
