@@ -3,6 +3,7 @@ import { PATIENT_REFUND_LIMIT_HOURS, type Appointment, type User } from '@rozmov
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { keepAccountRemoval, type AccountRemovalOutcome } from '../../lib/account-removal.ts';
 import { patientIdOf, useCurrentAppointment } from '../../lib/appointments.ts';
 import { authStore } from '../../lib/auth-store.ts';
 import { useDeleteAccount } from './api.ts';
@@ -11,14 +12,8 @@ import { FormError } from '../../components/form-error.tsx';
 
 const consequences = ['sessions', 'appointments', 'documents', 'personal', 'history'] as const;
 
-/** Read once by the landing page (features do not import each other, so the key is repeated there). */
-const ACCOUNT_REMOVED_KEY = 'rozmova-account-removed';
-
-/** What the landing page tells after the removal about the consultation it cancelled (the server's refund rule). */
-type RemovedAppointmentOutcome = 'none' | 'cancelled' | 'refund' | 'noRefund';
-
 /** Removal cancels like the patient's own cancellation: a paid consultation more than 24 hours ahead is refunded. */
-function removalOutcome(appointment: Appointment | undefined, now: number): RemovedAppointmentOutcome {
+function removalOutcome(appointment: Appointment | undefined, now: number): AccountRemovalOutcome {
   if (!appointment || appointment.appointment_status !== 'scheduled') return appointment ? 'cancelled' : 'none';
   if (appointment.appointment_paymentStatus !== 'paid' || appointment.appointment_paymentType === 'ADRA') return 'cancelled';
   return Date.parse(appointment.appointment_date) - now > PATIENT_REFUND_LIMIT_HOURS * 3_600_000 ? 'refund' : 'noRefund';
@@ -34,11 +29,7 @@ export function RemoveAccountModal({ user, onClose }: { user: User; onClose: () 
     remove.mutate(undefined, {
       // Leave the cabinet first: forgetting the session unmounts this modal. The landing page says what happened.
       onSuccess: async () => {
-        try {
-          sessionStorage.setItem(ACCOUNT_REMOVED_KEY, removalOutcome(current, Date.now()));
-        } catch {
-          // Storage disabled: the landing page opens without the notice.
-        }
+        keepAccountRemoval(removalOutcome(current, Date.now()));
         await navigate('/');
         authStore.forgetSession();
       },

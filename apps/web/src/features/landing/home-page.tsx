@@ -1,64 +1,27 @@
-import { Alert, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { forgetAccountRemoval, readAccountRemoval } from '../../lib/account-removal.ts';
 import { appPaths } from '../../lib/paths.ts';
 
 const steps = ['register', 'choose', 'talk', 'followUp'] as const;
 const benefits = ['free', 'specialists', 'privacy', 'anywhere'] as const;
 
-const removalOutcomes = ['none', 'cancelled', 'refund', 'noRefund'] as const;
-
-/** Set by the cabinet's account removal just before it comes here; shown once. */
-const ACCOUNT_REMOVED_KEY = 'rozmova-account-removed';
-
-function readRemoval() {
-  try {
-    const value = sessionStorage.getItem(ACCOUNT_REMOVED_KEY);
-    return removalOutcomes.find((item) => item === value);
-  } catch {
-    return undefined;
-  }
-}
-
-/** After an account removal: what happened, and whether a paid consultation is refunded, in the reader's language. */
-function AccountRemovedNotice() {
-  const { t } = useTranslation();
-  const [outcome, setOutcome] = useState(readRemoval);
-  useEffect(() => {
-    try {
-      sessionStorage.removeItem(ACCOUNT_REMOVED_KEY);
-    } catch {
-      // Nothing kept.
-    }
-  }, []);
-  if (!outcome) return null;
-  return (
-    <Container size="lg" pt="lg">
-      <Alert
-        color="brand"
-        variant="light"
-        role="status"
-        title={t('home.removed.title')}
-        withCloseButton
-        closeButtonLabel={t('common.close')}
-        onClose={() => setOutcome(undefined)}
-      >
-        <Stack gap={6}>
-          <Text size="sm">{t('home.removed.text')}</Text>
-          {outcome !== 'none' && <Text size="sm">{t(`home.removed.${outcome}`)}</Text>}
-          <Text size="sm">{t('home.removed.farewell')}</Text>
-        </Stack>
-      </Alert>
-    </Container>
-  );
-}
+// Shown once after an account removal; loaded only then, so the landing page's first download stays small.
+const AccountRemovedNotice = lazy(() => import('./account-removed-notice.tsx'));
 
 export function HomePage() {
   const { t } = useTranslation();
+  const [removal] = useState(readAccountRemoval);
+  useEffect(forgetAccountRemoval, []);
   return (
     <>
-      <AccountRemovedNotice />
+      {removal && (
+        <Suspense fallback={null}>
+          <AccountRemovedNotice outcome={removal} />
+        </Suspense>
+      )}
       <section className="hero" aria-labelledby="hero-title">
         <Container size="lg" py={{ base: 48, md: 96 }}>
           <Stack gap="lg" maw={720}>
