@@ -292,7 +292,9 @@ test('a visitor books from /our-specialists and pays; /prices shows the price', 
 
   await test.step('/prices and /our-specialists from the header', async () => {
     await page.goto('/');
-    await page.getByRole('banner').getByRole('link', { name: 'Prices', exact: true }).click();
+    // The header's row holds the buttons and switches; the links are in its menu.
+    await page.getByRole('banner').getByRole('button', { name: 'Open menu', exact: true }).click();
+    await dialog(page, 'Menu').getByRole('link', { name: 'Prices', exact: true }).click();
     await expect(page).toHaveURL('/prices');
     await expect(page.getByRole('row', { name: /^Psychologist/ })).toContainText(PRICE);
     await expect(page.getByRole('row', { name: /^Psychologist/ })).toContainText('50 min');

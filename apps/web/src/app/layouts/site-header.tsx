@@ -26,51 +26,44 @@ function useOpenAuthDialog() {
 }
 
 /**
- * How much of the header row moves into the menu: 0 nothing, 1 the language and colour switches, 2 the links too.
- * Label lengths differ between the languages and the controls between visitors and signed-in people, so the row is
- * measured rather than guessed: when it overflows, the next part moves into the menu; it comes back once the row is
- * as wide as it was when that part last did not fit.
+ * Whether the navigation fits in the header row beside the controls. Label lengths differ between the languages and
+ * the controls between visitors and signed-in people, so the row is measured rather than guessed: when it overflows,
+ * the links move into the menu, and they come back once the row is as wide as they needed.
  */
-function useHeaderFit(texts: string) {
+function useNavFits(texts: string) {
   const row = useRef<HTMLDivElement>(null);
-  const [level, setLevel] = useState(0);
-  const current = useRef(0);
-  const needed = useRef<number[]>([]);
-  current.current = level;
+  const [fits, setFits] = useState(true);
+  const fitsNow = useRef(true);
+  const needed = useRef(0);
+  fitsNow.current = fits;
 
-  // New texts (another language, other links, signed in or out): measure again from the full header.
-  useLayoutEffect(() => {
-    needed.current = [];
-    setLevel(0);
-  }, [texts]);
+  // New texts (another language, other links): measure again from the full header.
+  useLayoutEffect(() => setFits(true), [texts]);
 
   useLayoutEffect(() => {
     const element = row.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
     const check = () => {
-      const at = current.current;
-      if (element.scrollWidth > element.clientWidth + 1) {
-        if (at < 2) {
-          needed.current[at] = element.scrollWidth;
-          setLevel(at + 1);
-        }
-      } else if (at > 0 && element.clientWidth >= (needed.current[at - 1] ?? Infinity)) setLevel(at - 1);
+      if (fitsNow.current && element.scrollWidth > element.clientWidth + 1) {
+        needed.current = element.scrollWidth;
+        setFits(false);
+      } else if (!fitsNow.current && element.clientWidth >= needed.current) setFits(true);
     };
     const observer = new ResizeObserver(check);
     observer.observe(element);
     for (const child of Array.from(element.children)) observer.observe(child);
     check();
     return () => observer.disconnect();
-  }, [level, texts]);
+  }, [fits, texts]);
 
-  return { row, switches: level < 1, links: level < 2, menu: level > 0 };
+  return { row, fits };
 }
 
 /** The page header: logo, navigation, language and colour switches, and sign-in buttons or the account menu. */
 export function SiteHeader({ links = [], withAuth = false }: { links?: HeaderLink[]; withAuth?: boolean }) {
   const { t, i18n } = useTranslation();
   const { user } = useAuth();
-  const fit = useHeaderFit(`${i18n.language}|${user?.id ?? ''}|${links.map((link) => link.label).join('|')}`);
+  const nav = useNavFits(`${i18n.language}|${user?.id ?? ''}|${links.map((link) => link.label).join('|')}`);
   const [menu, setMenu] = useState<'never' | 'open' | 'closed'>('never');
   const openAuthDialog = useOpenAuthDialog();
   const showSignIn = withAuth && !user;
@@ -78,10 +71,10 @@ export function SiteHeader({ links = [], withAuth = false }: { links?: HeaderLin
   return (
     <Box component="header" className="site-header">
       <Container size="lg" h="100%">
-        <Group h="100%" justify="space-between" wrap="nowrap" gap="sm" ref={fit.row}>
+        <Group h="100%" justify="space-between" wrap="nowrap" gap="sm" ref={nav.row}>
           <Group gap="lg" wrap="nowrap">
             <Logo />
-            {links.length > 0 && fit.links && (
+            {links.length > 0 && nav.fits && (
               <Group component="nav" aria-label={t('header.navigation')} gap="xs" visibleFrom="lg" wrap="nowrap">
                 {links.map((link) => (
                   <NavLink key={link.to} to={link.to} end className="header-link">
@@ -92,12 +85,10 @@ export function SiteHeader({ links = [], withAuth = false }: { links?: HeaderLin
             )}
           </Group>
           <Group gap="xs" wrap="nowrap">
-            {fit.switches && (
-              <Group gap="xs" wrap="nowrap" visibleFrom="md">
-                <LanguageSwitch />
-                <ColorSchemeSwitch />
-              </Group>
-            )}
+            <Group gap="xs" wrap="nowrap" visibleFrom="md">
+              <LanguageSwitch />
+              <ColorSchemeSwitch />
+            </Group>
             {showSignIn && (
               <>
                 <Button variant="default" size="sm" onClick={() => openAuthDialog('login')}>
@@ -116,7 +107,7 @@ export function SiteHeader({ links = [], withAuth = false }: { links?: HeaderLin
             <Burger
               opened={menu === 'open'}
               onClick={() => setMenu(menu === 'open' ? 'closed' : 'open')}
-              hiddenFrom={fit.menu ? undefined : 'lg'}
+              hiddenFrom={nav.fits ? 'lg' : undefined}
               size="sm"
               aria-label={t('header.openMenu')}
             />
