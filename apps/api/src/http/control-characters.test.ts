@@ -120,7 +120,7 @@ const refused = {
   'long text': ['Olena\rPetrenko', 'a\u001b[31mb', 'a\u007fb', 'a\u009bb', 'a\u2029b', 'a\u202eb'],
 };
 
-/** The text with every character outside printable ASCII and Cyrillic written as \\uXXXX, for test names. */
+/** The text with every character outside printable ASCII and Cyrillic written as a \\u escape, for test names. */
 const shown = (text: string) =>
   text.replace(/[^\u0020-\u007e\u0400-\u04ff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 

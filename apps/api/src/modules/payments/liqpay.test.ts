@@ -12,7 +12,7 @@ import {
   renew,
   slotAt,
 } from '../../test/factories.ts';
-import { liqpayCallback, liqpaySign, liqpayTestApp, postLiqpayCallback, PUBLIC_KEY } from '../../test/liqpay-stub.ts';
+import { liqpayCallback, liqpaySign, liqpayTestApp, postLiqpayCallback, PUBLIC_KEY } from '../../test/liqpay-local.ts';
 import { insertPayment, settingOrCreate } from './payments.repository.ts';
 import { SANDBOX_SECRET_SETTING } from './payments.service.ts';
 import { LIQPAY_CHECKOUT_URL } from './providers/liqpay.ts';

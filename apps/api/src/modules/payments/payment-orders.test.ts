@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { appointments, payments, users } from '../../db/schema.ts';
 import { advanceAndRun, appointmentRow, BASE, bookableDoctor, bookFor, quickPatient, slotAt } from '../../test/factories.ts';
-import { liqpayCallback, liqpayTestApp, postLiqpayCallback } from '../../test/liqpay-stub.ts';
+import { liqpayCallback, liqpayTestApp, postLiqpayCallback } from '../../test/liqpay-local.ts';
 import { insertPayment } from './payments.repository.ts';
 
 /**

@@ -45,13 +45,13 @@ const refunded = { status: 200, body: { result: 'ok', status: 'reversed' } };
 
 /** LiqPay's request API on a local port: checks the signature, keeps each call, answers `answer` (a refund by default). */
 export async function startLiqpayApi() {
-  const stub = {
+  const liqpay = {
     calls: [] as RefundCall[],
     answer: refunded as { status: number; body: object },
     apiUrl: '',
     reset() {
-      stub.calls.length = 0;
-      stub.answer = refunded;
+      liqpay.calls.length = 0;
+      liqpay.answer = refunded;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -59,17 +59,17 @@ export async function startLiqpayApi() {
     const form = new URLSearchParams(await readBody(request));
     const data = form.get('data') ?? '';
     const signatureValid = form.get('signature') === liqpaySign(data);
-    stub.calls.push({ data: decodeData(data) ?? {}, signatureValid });
-    const answer = signatureValid ? stub.answer : { status: 200, body: { result: 'error', err_code: 'invalid_signature' } };
+    liqpay.calls.push({ data: decodeData(data) ?? {}, signatureValid });
+    const answer = signatureValid ? liqpay.answer : { status: 200, body: { result: 'error', err_code: 'invalid_signature' } };
     response.writeHead(answer.status, { 'content-type': 'application/json' });
     response.end(JSON.stringify(answer.body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  stub.apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/request`;
-  return stub;
+  liqpay.apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/request`;
+  return liqpay;
 }
 
-/** The settings that turn LiqPay on, with its request API at the stub. */
+/** The settings that turn LiqPay on, with its request API at the local LiqPay. */
 const liqpayEnv = (apiUrl: string) => ({
   LIQPAY_PUBLIC_KEY: PUBLIC_KEY,
   LIQPAY_PRIVATE_KEY: PRIVATE_KEY,
@@ -77,7 +77,7 @@ const liqpayEnv = (apiUrl: string) => ({
   PUBLIC_URL: 'https://rozmova.example',
 });
 
-/** A test app whose payments go through LiqPay at a fresh stub; both close after the file, and each test starts at `start` with the stub cleared. */
+/** A test app whose payments go through LiqPay at a fresh local LiqPay; both close after the file, and each test starts at `start` with the local LiqPay cleared. */
 export async function liqpayTestApp(start: number): Promise<{ t: TestContext; liqpayApi: Awaited<ReturnType<typeof startLiqpayApi>> }> {
   const liqpayApi = await startLiqpayApi();
   const t = await createTestApp({ env: liqpayEnv(liqpayApi.apiUrl) });
