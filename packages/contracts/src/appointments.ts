@@ -27,6 +27,8 @@ export const createAppointmentBodySchema = z.strictObject({
   appointment_paymentType: paymentTypeSchema.optional(),
   appointment_reason: appointmentReasonSchema.optional(),
   appointment_phone: phoneSchema.optional(),
+  /** Staff only: any free minute from now on, off the slot grid, inside the notice and outside working hours. */
+  appointment_urgent: z.boolean().optional(),
 });
 export type CreateAppointmentBody = z.infer<typeof createAppointmentBodySchema>;
 
@@ -50,7 +52,10 @@ export const updateAppointmentBodySchema = z
     appointment_doctorId: idSchema.optional(),
     appointment_reason: appointmentReasonSchema.optional(),
     appointment_phone: phoneSchema.optional(),
+    /** For the record (the doctor and staff); required when completing. */
     appointment_note: multiLineTextSchema(4000).optional(),
+    /** Advice the patient reads in its card, optional when completing. */
+    appointment_advice: multiLineTextSchema(4000).optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'Nothing to change' });
 export type UpdateAppointmentBody = z.infer<typeof updateAppointmentBodySchema>;
@@ -80,7 +85,10 @@ export const appointmentSchema = z.object({
   appointment_roomId: z.string(),
   appointment_reason: z.string().nullable(),
   appointment_phone: z.string().nullable(),
+  /** The doctor's note for the record; null for the patient, who reads the advice. */
   appointment_note: z.string().nullable(),
+  appointment_advice: z.string().nullable(),
+  appointment_urgent: z.boolean(),
   /** Until when an unpaid booking holds its time. */
   appointment_holdExpiresAt: z.string().nullable(),
   appointment_cancelledBy: z.enum(cancellationReasons).nullable(),

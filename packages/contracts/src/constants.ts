@@ -145,3 +145,33 @@ export const notificationKinds = [
   'payment',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
+
+/** Meetings (the video room). A signalling message larger than this (JSON characters) is dropped. */
+export const SIGNAL_MAX_CHARS = 64_000;
+/** Signalling messages one connection may send in {@link SIGNAL_RATE_WINDOW_MS}; more are dropped. */
+export const SIGNAL_RATE_MAX = 120;
+export const SIGNAL_RATE_WINDOW_MS = 10_000;
+/** TURN credentials last this long by default (seconds, `TURN_TTL`). */
+export const DEFAULT_TURN_TTL_SECONDS = 3600;
+/** Call quality (docs/decisions.md "Meetings"): video pauses after this long of loss above the limit or bitrate below it. */
+export const AUDIO_ONLY_LOSS_PERCENT = 10;
+export const AUDIO_ONLY_MIN_KBPS = 150;
+export const AUDIO_ONLY_AFTER_MS = 5_000;
+/** Video comes back after this long of good quality. */
+export const VIDEO_BACK_AFTER_MS = 15_000;
+/** An ICE restart starts this soon after the connection reports `disconnected`. */
+export const ICE_RESTART_AFTER_MS = 1_000;
+/** Support reports from a call one person may send in an hour. */
+export const MEETING_REPORTS_PER_HOUR = 5;
+
+/** Messages (SPEC.md §3, §7): who a message is for and who wrote it, and its delivery status. */
+export const messageRecipientTypes = ['operator', 'doctor', 'patient'] as const;
+export type MessageRecipientType = (typeof messageRecipientTypes)[number];
+export const messageSenderTypes = ['patient', 'operator', 'doctor'] as const;
+export type MessageSenderType = (typeof messageSenderTypes)[number];
+export const messageStatuses = ['Sent', 'Delivered', 'Read'] as const;
+export type MessageStatus = (typeof messageStatuses)[number];
+export const MESSAGE_TEXT_MAX = 4000;
+/** SPEC.md §9: the first page is 20; a page is at most 100. */
+export const MESSAGES_PAGE_DEFAULT = 20;
+export const MESSAGES_PAGE_MAX = 100;

@@ -17,3 +17,5 @@ export * from './appointments.ts';
 export * from './payments.ts';
 export * from './notifications.ts';
 export * from './web-pages.ts';
+export * from './meetings.ts';
+export * from './messages.ts';

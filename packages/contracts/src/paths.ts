@@ -86,3 +86,19 @@ export const notificationPaths = {
   markAllAsRead: '/v1/notifications/mark-all-as-read',
   clearAll: '/v1/notifications/clear-all',
 } as const;
+
+export const meetingPaths = {
+  /** ICE servers for one join of the room: STUN and TURN with short-lived credentials (coturn's REST scheme). */
+  iceServers: '/v1/meetings/:id/ice-servers',
+  /** A problem reported from the call: a support request with the call's technical details. */
+  report: '/v1/meetings/:id/report',
+  /** The call record of an appointment (joins, leaves, reconnects, duration, end reason): its doctor and admins. */
+  callRecord: '/v1/appointments/:id/call-record',
+  /** Patients waiting in the rooms of the doctor's consultations, with their device check. */
+  waiting: '/v1/meetings/waiting',
+} as const;
+
+export const messagePaths = {
+  messages: '/v1/messages',
+  markAsRead: '/v1/messages/mark-messages-as-read',
+} as const;

@@ -21,6 +21,8 @@ export function toAppointment({ appointment: a, doctor, patient }: AppointmentVi
     appointment_reason: a.reason,
     appointment_phone: a.phone,
     appointment_note: a.note,
+    appointment_advice: a.advice,
+    appointment_urgent: a.urgent,
     appointment_holdExpiresAt: a.holdExpiresAt ? formatInZone(a.holdExpiresAt, zone) : null,
     appointment_cancelledBy: a.cancelledBy,
     doctor: { user_name: doctor.userName, photo_url: doctor.photoUrl, specialisations: doctor.specialisations as Specialisation[] },

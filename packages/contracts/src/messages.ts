@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { idSchema, multiLineTextSchema } from './common.ts';
+import {
+  MESSAGE_TEXT_MAX,
+  MESSAGES_PAGE_DEFAULT,
+  MESSAGES_PAGE_MAX,
+  messageRecipientTypes,
+  messageSenderTypes,
+  messageStatuses,
+} from './constants.ts';
+
+/**
+ * Messages (SPEC.md §3, §7). A conversation is a patient's with the service's operators (`operator`) or with one
+ * doctor; a doctor's messages carry the consultation they belong to (`message_appointmentId`), so the room shows the
+ * conversation of its consultation again after a rejoin. `client_message_id`, made by the client, makes a resend
+ * return the first message.
+ */
+export const messageRecipientTypeSchema = z.enum(messageRecipientTypes);
+
+export const createMessageBodySchema = z.strictObject({
+  message_text: multiLineTextSchema(MESSAGE_TEXT_MAX).pipe(z.string().min(1)),
+  message_recipientType: messageRecipientTypeSchema,
+  /** Staff name the patient they write to; a patient leaves it out. */
+  message_patientId: idSchema.optional(),
+  /** The consultation a patient ↔ doctor message belongs to; by default the patient's current one with that doctor. */
+  message_appointmentId: idSchema.optional(),
+  client_message_id: z.uuid(),
+});
+export type CreateMessageBody = z.infer<typeof createMessageBodySchema>;
+
+export const messageSchema = z.object({
+  id: z.string(),
+  message_patientId: z.string(),
+  message_operatorId: z.string().nullable(),
+  message_doctorId: z.string().nullable(),
+  message_appointmentId: z.string().nullable(),
+  message_recipientType: messageRecipientTypeSchema,
+  message_senderType: z.enum(messageSenderTypes),
+  message_status: z.enum(messageStatuses),
+  message_text: z.string(),
+  client_message_id: z.string(),
+  created_at: z.string(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/** Newest first; `lastMessageId` asks for the page older than that message (SPEC.md §9). */
+export const listMessagesQuerySchema = z.strictObject({
+  patientId: idSchema.optional(),
+  recipientType: messageRecipientTypeSchema.optional(),
+  appointmentId: idSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(MESSAGES_PAGE_MAX).default(MESSAGES_PAGE_DEFAULT),
+  lastMessageId: idSchema.optional(),
+});
+export type ListMessagesQuery = z.infer<typeof listMessagesQuerySchema>;
+export const messageListSchema = z.object({ messages: z.array(messageSchema) });
+export type MessageList = z.infer<typeof messageListSchema>;
+
+/** Marks read what the caller received in one conversation: SPEC.md's `{ patientId, operatorId }`, or a consultation's. */
+export const markMessagesReadBodySchema = z.strictObject({
+  patientId: idSchema.optional(),
+  operatorId: idSchema.optional(),
+  appointmentId: idSchema.optional(),
+});
+export type MarkMessagesReadBody = z.infer<typeof markMessagesReadBodySchema>;
+export const markMessagesReadResultSchema = z.object({ updated: z.number().int() });
+
+/** The payload of `chat-message-read`: the reader and the messages now read. */
+export interface MessagesReadEvent {
+  patientId: string;
+  appointmentId: string | null;
+  ids: string[];
+}
