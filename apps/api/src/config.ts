@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { appModeSchema, paymentProviders, type PaymentProvider } from '@rozmova/contracts';
+import {
+  appModeSchema,
+  DEFAULT_TURN_TTL_SECONDS,
+  iceServerSchema,
+  paymentProviders,
+  type IceServerConfig,
+  type PaymentProvider,
+} from '@rozmova/contracts';
 
 const flag = z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no']).transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
 const optionalText = z
@@ -37,6 +44,34 @@ const envSchema = z.object({
   LIQPAY_PRIVATE_KEY: optionalText,
   LIQPAY_API_URL: z.url({ protocol: /^https?$/ }).default('https://www.liqpay.ua/api/request'),
   PAYMENT_PROVIDER: optionalText.pipe(z.enum(paymentProviders).optional()),
+  ICE_SERVERS: optionalText.pipe(
+    z
+      .string()
+      .transform((value, ctx) => {
+        try {
+          return JSON.parse(value) as unknown;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'not JSON' });
+          return z.NEVER;
+        }
+      })
+      .pipe(z.array(iceServerSchema).max(10))
+      .optional(),
+  ),
+  TURN_URLS: optionalText.pipe(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((url) => url.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().regex(/^turns?:[^\s]+$/, 'each URL is turn: or turns:')).min(1))
+      .optional(),
+  ),
+  TURN_SECRET: optionalText,
+  TURN_TTL: z.coerce.number().int().min(60).max(86_400).default(DEFAULT_TURN_TTL_SECONDS),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -74,6 +109,8 @@ export interface Config {
    * sandbox; in production the sandbox only when PAYMENT_PROVIDER=sandbox says so.
    */
   payments: { provider: PaymentProvider; liqpay?: { publicKey: string; privateKey: string; apiUrl: string } };
+  /** The meeting room's ICE servers: fixed ones (STUN) and TURN with credentials made per join from a shared secret. */
+  ice: { servers: IceServerConfig[]; turn?: { urls: string[]; secret: string; ttlSeconds: number } };
 }
 
 export class ConfigError extends Error {}
@@ -112,6 +149,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined;
   if (e.PAYMENT_PROVIDER === 'liqpay' && !liqpay) {
     throw new ConfigError('Invalid settings:\n  PAYMENT_PROVIDER: liqpay needs LIQPAY_PUBLIC_KEY and LIQPAY_PRIVATE_KEY');
+  }
+  if ((e.TURN_URLS === undefined) !== (e.TURN_SECRET === undefined)) {
+    throw new ConfigError('Invalid settings:\n  TURN_URLS and TURN_SECRET must be set together');
   }
   const production = e.NODE_ENV === 'production';
   // Outside production only this machine can reach the development outbox and the printed demo passwords.
@@ -155,5 +195,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     jobsPollMs: e.JOBS_POLL_MS,
     payments: { provider: e.PAYMENT_PROVIDER ?? (liqpay ? 'liqpay' : 'sandbox'), liqpay },
+    ice: {
+      servers: e.ICE_SERVERS ?? [],
+      turn: e.TURN_URLS && e.TURN_SECRET ? { urls: e.TURN_URLS, secret: e.TURN_SECRET, ttlSeconds: e.TURN_TTL } : undefined,
+    },
   };
 }

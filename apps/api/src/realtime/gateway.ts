@@ -42,6 +42,7 @@ export async function createGateway(server: HttpServer, options: { redisUrl?: st
             const { user } = context.account;
             socket.data.userId = user.id;
             socket.data.sessionId = context.sessionId;
+            socket.data.account = context.account;
             void socket.join([userRoom(user.id), sessionRoom(context.sessionId)]);
             const group = groupOf[user.role];
             if (group) void socket.join(group);

@@ -110,7 +110,7 @@ export async function completedConsultation(
   t.clock.set(Date.parse(date) + 5 * 60_000);
   try {
     const doctor = await t.services.accounts.getAccount(doctorUserId);
-    await t.services.appointments.modify(doctor, appointment.id, { appointment_status: 'completed' });
+    await t.services.appointments.modify(doctor, appointment.id, { appointment_status: 'completed', appointment_note: 'Seen.' });
   } finally {
     t.clock.set(before);
   }

@@ -49,7 +49,7 @@ export function createAnnouncements(deps: {
   // and the queue retries it.
   jobs.register(NOTICE_JOB, async (n: Notice, job) => {
     const v = n.event ? await findAppointmentView(db, n.appointmentId) : undefined;
-    const event = v && n.event ? { name: n.event, payload: toAppointment(v) } : undefined;
+    const event = v && n.event ? { name: n.event, payload: toAppointment(v, n.userId) } : undefined;
     await deps.notifications.notify(job.key, n.userId, {
       kind: n.kind,
       appointmentId: n.appointmentId,
@@ -62,14 +62,13 @@ export function createAnnouncements(deps: {
   return {
     /** A realtime event only (no notification): screens of both people refresh. */
     signal(v: AppointmentView, event: string): void {
-      const payload = toAppointment(v);
-      realtime.toUser(v.patient.userId, event, payload);
-      realtime.toUser(v.doctor.userId, event, payload);
+      realtime.toUser(v.patient.userId, event, toAppointment(v, v.patient.userId));
+      realtime.toUser(v.doctor.userId, event, toAppointment(v, v.doctor.userId));
     },
 
     /** The event to one person only. */
     signalTo(userId: string, v: AppointmentView, event: string): void {
-      realtime.toUser(userId, event, toAppointment(v));
+      realtime.toUser(userId, event, toAppointment(v, userId));
     },
 
     async created(tx: Db, v: AppointmentView, fromLanding: boolean): Promise<void> {

@@ -54,6 +54,7 @@ export interface Placed {
 
 interface Move {
   start?: Date;
+  urgent?: boolean;
   doctorId?: string;
   reason?: string;
   phone?: string;
@@ -94,7 +95,8 @@ export function createAppointmentChanges(deps: {
     if (moved) {
       assertMovable(actor, row, now());
       const profile = await doctors.getBookingProfile(doctorId, tx);
-      const { endsAt, blockedUntil } = doctors.checkBookable(profile, start);
+      const { endsAt, blockedUntil } = doctors.checkBookable(profile, start, move.urgent);
+      if (move.urgent !== undefined) changes.urgent = move.urgent;
       const terms: PaymentTerms | undefined =
         doctorId !== row.doctorId ? termsAfterDoctorChange(actor, row, profile.price, now()) : undefined;
       Object.assign(changes, { doctorId, startsAt: start, endsAt, blockedUntil }, terms ?? {});
@@ -151,13 +153,15 @@ export function createAppointmentChanges(deps: {
     if (existing && !(await closeIfOver(tx, existing))) {
       const { moved, previousDoctorId } = await moveInTx(tx, actor, existing, {
         start,
+        urgent: body.appointment_urgent === true,
         doctorId: profile.userId,
         reason: body.appointment_reason,
         phone: body.appointment_phone,
       });
       return { id: existing.id, created: false, moved, previousDoctorId };
     }
-    const { endsAt, blockedUntil } = doctors.checkBookable(profile, start);
+    const urgent = body.appointment_urgent === true;
+    const { endsAt, blockedUntil } = doctors.checkBookable(profile, start, urgent);
     const terms = await termsOfNewBooking(tx, actor, patientId, profile, body);
     const row = await insertAppointment(tx, {
       doctorId: profile.userId,
@@ -168,6 +172,7 @@ export function createAppointmentChanges(deps: {
       blockedUntil,
       reason: body.appointment_reason || null,
       phone: body.appointment_phone ?? null,
+      urgent,
       createdAt: now(),
       updatedAt: now(),
       ...terms,

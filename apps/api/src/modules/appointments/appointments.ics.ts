@@ -1,4 +1,7 @@
-import type { Locale } from '@rozmova/contracts';
+import { JOIN_OPENS_MINUTES, type Locale } from '@rozmova/contracts';
+import type { UserRow } from '../../db/rows.ts';
+import type { AppointmentView } from './appointments.repository.ts';
+import { calendarTexts } from './appointments.texts.ts';
 
 /** RFC 5545 UTC date-time: `YYYYMMDDTHHMMSSZ`. */
 export const icsDateTime = (date: Date) =>
@@ -79,4 +82,27 @@ export function renderCalendar(event: CalendarEvent, locale: Locale): string {
     'END:VCALENDAR',
   ];
   return lines.map(foldLine).join('\r\n') + '\r\n';
+}
+
+/** The calendar file of an appointment for one of its people, in that person's language. */
+export function calendarFileOf(v: AppointmentView, reader: Pick<UserRow, 'id' | 'locale'>, publicUrl: string, now: Date) {
+  const other = reader.id === v.doctor.userId ? v.patient.userName : v.doctor.userName;
+  const join = `${publicUrl}/meet/${v.appointment.roomId}`;
+  const { summary, description } = calendarTexts(reader.locale, other, join, JOIN_OPENS_MINUTES);
+  const a = v.appointment;
+  const body = renderCalendar(
+    {
+      uid: `${a.id}@${new URL(publicUrl).hostname}`,
+      stamp: now,
+      start: a.startsAt,
+      end: a.endsAt,
+      summary,
+      description,
+      url: join,
+      cancelled: a.status === 'canceled',
+      sequence: Math.max(0, Math.floor((a.updatedAt.getTime() - a.createdAt.getTime()) / 1000)),
+    },
+    reader.locale,
+  );
+  return { fileName: `rozmova-${a.startsAt.toISOString().slice(0, 10)}.ics`, body };
 }

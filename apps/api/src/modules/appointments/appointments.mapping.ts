@@ -4,8 +4,11 @@ import type { PayableAppointment } from '../payments/payments.service.ts';
 import type { AppointmentView } from './appointments.repository.ts';
 import type { AppointmentFacts } from './appointments.texts.ts';
 
-/** The API's shape of an appointment (SPEC.md §3): times in the doctor's zone. */
-export function toAppointment({ appointment: a, doctor, patient }: AppointmentView): Appointment {
+/**
+ * The API's shape of an appointment (SPEC.md §3): times in the doctor's zone. The doctor's note is for the record: the
+ * patient (`viewerId` its user) reads the advice instead.
+ */
+export function toAppointment({ appointment: a, doctor, patient }: AppointmentView, viewerId?: string): Appointment {
   const zone = doctor.timeZone;
   return {
     id: a.id,
@@ -20,7 +23,7 @@ export function toAppointment({ appointment: a, doctor, patient }: AppointmentVi
     appointment_roomId: a.roomId,
     appointment_reason: a.reason,
     appointment_phone: a.phone,
-    appointment_note: a.note,
+    appointment_note: viewerId === patient.userId ? null : a.note,
     appointment_advice: a.advice,
     appointment_urgent: a.urgent,
     appointment_holdExpiresAt: a.holdExpiresAt ? formatInZone(a.holdExpiresAt, zone) : null,

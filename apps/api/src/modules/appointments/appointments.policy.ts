@@ -83,6 +83,7 @@ export function assertBookingRequest(actor: Actor, body: CreateAppointmentBody):
   if (!body.appointment_doctorId || !body.appointment_patientId) throw new AppError('VALIDATION_FAILED', CREATE_REQUIRES_IDS);
   const role = actor.user.role;
   if (!isStaff(role) && body.appointment_patientId !== actor.patientId) throw forbidden('A patient books only for itself');
+  if (body.appointment_urgent && !isStaff(role)) throw forbidden('Only operators and admins book urgent consultations');
   if (
     body.appointment_paymentType !== undefined &&
     isStaff(role) &&
@@ -180,6 +181,8 @@ export function assertModifyRequest(body: UpdateAppointmentBody): void {
     throw validationError('body.appointment_status', 'Change the status alone (with a note when completing)');
   if (body.appointment_note !== undefined && body.appointment_status !== 'completed')
     throw validationError('body.appointment_note', 'A note is written when completing');
+  if (body.appointment_advice !== undefined && body.appointment_status !== 'completed')
+    throw validationError('body.appointment_advice', 'Advice is written when completing');
 }
 
 /** Who cancelled, as the appointment records it. */
@@ -221,13 +224,18 @@ export function assertMayJoin(actor: Actor, row: Pick<AppointmentState, 'doctorI
 /** The meeting is open from 10 minutes before the start until the end, and for a Patient-type booking once it is paid. */
 export function assertMeetingOpen(row: AppointmentState, now: Date): void {
   assertOpen(row);
+  const closed = whyMeetingClosed(row, now);
+  if (closed) throw new AppError('MEETING_NOT_OPEN', closed);
+}
+
+/** Why a pending consultation's room cannot be entered now; undefined when it can. */
+export function whyMeetingClosed(row: AppointmentState, now: Date): string | undefined {
   const at = now.getTime();
   if (at < row.startsAt.getTime() - JOIN_OPENS_MINUTES * MINUTE || at >= row.endsAt.getTime()) {
-    throw new AppError('MEETING_NOT_OPEN', `The meeting opens ${JOIN_OPENS_MINUTES} minutes before the start and closes at the end`);
+    return `The meeting opens ${JOIN_OPENS_MINUTES} minutes before the start and closes at the end`;
   }
-  if (row.paymentType === 'Patient' && row.paymentStatus !== 'paid') {
-    throw new AppError('MEETING_NOT_OPEN', 'The meeting opens once the consultation is paid');
-  }
+  if (row.paymentType === 'Patient' && row.paymentStatus !== 'paid') return 'The meeting opens once the consultation is paid';
+  return undefined;
 }
 
 // ---- timed work ------------------------------------------------------------------------------------------

@@ -1,5 +1,4 @@
 import {
-  JOIN_OPENS_MINUTES,
   idSchema,
   realtimeEvents,
   type Appointment,
@@ -23,9 +22,10 @@ import type { PaymentsService } from '../payments/payments.service.ts';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.ts';
 import { createAnnouncements } from './appointments.announcements.ts';
 import { createAppointmentChanges, refusingOverlaps, type Placed } from './appointments.changes.ts';
-import { renderCalendar } from './appointments.ics.ts';
+import { calendarFileOf } from './appointments.ics.ts';
 import { createTimedWork, registerAppointmentJobs } from './appointments.jobs.ts';
 import { toAppointment } from './appointments.mapping.ts';
+import { createMeetingPort } from './appointments.meetings.ts';
 import {
   assertBookingRequest,
   assertMayComplete,
@@ -38,6 +38,9 @@ import {
   assertStarted,
   BY_PATIENT_REQUIRES_ID,
   canSee,
+  isDoctorOf,
+  isPatientOf,
+  validationError,
   cancelledByRole,
   CREATE_REQUIRES_IDS,
   HOUR,
@@ -60,7 +63,6 @@ import {
   type AppointmentView,
 } from './appointments.repository.ts';
 import { bindAppointmentPorts } from './appointments.ports.ts';
-import { calendarTexts } from './appointments.texts.ts';
 
 const PATIENT_LIST_LIMIT = 200;
 
@@ -130,7 +132,7 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
         })),
       );
     }
-    return views.map(toAppointment);
+    return views.map((v) => toAppointment(v, actor.user.id));
   }
 
   // ---- state changes (inside a transaction that locked the row) -------------------------------------
@@ -160,30 +162,33 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
     if (!patient || !patient.active) throw notFound('Patient');
     const profile = await doctors.getBookingProfile(body.appointment_doctorId!);
     const start = new Date(body.appointment_date);
-    doctors.checkBookable(profile, start);
+    doctors.checkBookable(profile, start, body.appointment_urgent === true);
     // Patients do not choose how they pay: the rules decide (free consultations, the doctor's price).
     return { patientId: body.appointment_patientId!, profile, start };
   }
 
   /** After a commit that queued notifications: they go out now rather than at the next poll. */
-  async function committed(id: string): Promise<Appointment> {
+  async function committed(id: string, viewerId: string): Promise<Appointment> {
     jobs.runSoon();
-    return toAppointment(await view(id));
+    return toAppointment(await view(id), viewerId);
   }
 
   // ---- what other modules are given ----------------------------------------------------------------
 
   bindAppointmentPorts({ ...deps, announce, timed, changes, view });
+  const { port: meetingPort, closed } = createMeetingPort({ db, clock });
   registerAppointmentJobs({ db, clock, jobs, announce, view, ...changes });
 
   // ---- the calls ------------------------------------------------------------------------------------------
 
   return {
+    ...meetingPort,
+
     /** `POST /v1/appointments`: books, or modifies the patient's pending appointment (`created: false`). */
     async create(actor: Actor, body: CreateAppointmentBody): Promise<{ appointment: Appointment; created: boolean }> {
       const { patientId, profile, start } = await prepareBooking(actor, body);
       const booked = await refusingOverlaps(() => db.transaction((tx) => bookInTx(tx, actor, patientId, body, profile, start)));
-      return { appointment: await committed(booked.id), created: booked.created };
+      return { appointment: await committed(booked.id, actor.user.id), created: booked.created };
     },
 
     /**
@@ -201,6 +206,7 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
       const { accounts } = deps;
       const dto = body.appointmentDto;
       if (!dto.appointment_doctorId) throw new AppError('VALIDATION_FAILED', CREATE_REQUIRES_IDS);
+      if (dto.appointment_urgent) throw forbidden('Only operators and admins book urgent consultations');
       const attempt = await deps.rateLimit.consume(`landing-booking-ip:${clientAddress}`, {
         max: deps.landingBookingsPerHour,
         windowMs: HOUR,
@@ -230,7 +236,7 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
             return { user, booked: await bookInTx(tx, actor, patientId, booking, profile, start, true) };
           }),
         );
-        return { user, appointment: await committed(booked.id) };
+        return { user, appointment: await committed(booked.id, user.id) };
       } catch (error) {
         // Asking about e-mails that have accounts stays counted; the account may also have been made meanwhile.
         if (error instanceof AppError && error.code === 'EMAIL_TAKEN') throw emailHasAccount();
@@ -241,9 +247,10 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
 
     get: async (actor: Actor, id: string): Promise<Appointment> => (await shown(actor, 'read', [await visible(actor, id)]))[0]!,
 
+    /** The room's consultation, for its patient and its doctor only: to anyone else the room does not exist. */
     async getByRoomId(actor: Actor, roomId: string): Promise<Appointment> {
       const found = await findAppointmentViewByRoom(db, roomId);
-      if (!found || !canSee(actor, found.appointment)) throw notFound('Appointment');
+      if (!found || !(isPatientOf(actor, found.appointment) || isDoctorOf(actor, found.appointment))) throw notFound('Appointment');
       return (await shown(actor, 'read', [found]))[0]!;
     },
 
@@ -298,21 +305,25 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
           const { refund } = await cancelInTx(tx, row, by);
           await announce.cancelled(tx, await view(id, tx), { patient: true, refund });
         });
-        return committed(id);
+        closed(await view(id));
+        return committed(id, actor.user.id);
       }
 
       if (status === 'completed') {
         assertMayComplete(actor, current.appointment);
+        if (!body.appointment_note) throw validationError('body.appointment_note', 'A note for the record is required when completing');
         await db.transaction(async (tx) => {
           const row = (await lockAppointment(tx, id))!;
           assertOpen(row);
           assertStarted(row, now());
-          await updateAppointment(tx, id, { status: 'completed', note: body.appointment_note || row.note, holdExpiresAt: null }, now());
+          const { appointment_note: note, appointment_advice: advice } = body;
+          await updateAppointment(tx, id, { status: 'completed', note, advice: advice || null, holdExpiresAt: null }, now());
           await timed.drop(tx, id);
         });
         const v = await view(id);
         announce.signal(v, realtimeEvents.appointmentModified);
-        return toAppointment(v);
+        closed(v);
+        return toAppointment(v, actor.user.id);
       }
 
       // Moving and editing: the patient of it or staff; a doctor only cancels or completes.
@@ -332,10 +343,10 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
           return moved;
         }),
       );
-      if (result.moved) return committed(id);
+      if (result.moved) return committed(id, actor.user.id);
       const v = await view(id);
       announce.signal(v, realtimeEvents.appointmentModified);
-      return toAppointment(v);
+      return toAppointment(v, actor.user.id);
     },
 
     /** `POST /v1/appointments/join-meeting/:id`: the patient or the doctor, from 10 minutes before the start to the end. */
@@ -351,34 +362,11 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
       });
       const v = await view(id);
       if (started) announce.signal(v, realtimeEvents.appointmentModified);
-      return toAppointment(v);
+      return toAppointment(v, actor.user.id);
     },
 
     /** `GET /v1/appointments/:id/calendar.ics`: one event in the caller's language; never the reason for the visit. */
-    async calendar(actor: Actor, id: string): Promise<{ fileName: string; body: string }> {
-      const v = await visible(actor, id);
-      const locale = actor.user.locale;
-      const forDoctor = actor.user.id === v.doctor.userId;
-      const other = forDoctor ? v.patient.userName : v.doctor.userName;
-      const join = `${deps.publicUrl}/meet/${v.appointment.roomId}`;
-      const { summary, description } = calendarTexts(locale, other, join, JOIN_OPENS_MINUTES);
-      const a = v.appointment;
-      const body = renderCalendar(
-        {
-          uid: `${a.id}@${new URL(deps.publicUrl).hostname}`,
-          stamp: now(),
-          start: a.startsAt,
-          end: a.endsAt,
-          summary,
-          description,
-          url: join,
-          cancelled: a.status === 'canceled',
-          sequence: Math.max(0, Math.floor((a.updatedAt.getTime() - a.createdAt.getTime()) / 1000)),
-        },
-        locale,
-      );
-      return { fileName: `rozmova-${a.startsAt.toISOString().slice(0, 10)}.ics`, body };
-    },
+    calendar: async (actor: Actor, id: string) => calendarFileOf(await visible(actor, id), actor.user, deps.publicUrl, now()),
 
     /** The profile: the patient's current appointment (SPEC.md §4: the first scheduled or running), null without one. */
     currentIdOfPatient: (patientId: string) => findPendingIdOfPatient(db, patientId),

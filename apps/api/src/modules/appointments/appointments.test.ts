@@ -281,19 +281,20 @@ describe('POST /v1/appointments', () => {
 });
 
 describe('reading appointments', () => {
-  test('GET /:id and /byroomid/:id: the patient of it, its doctor, operators and admins; others 404', async () => {
+  test('GET /:id: the patient of it, its doctor, operators and admins; /byroomid/:id: only its patient and doctor; others 404', async () => {
     const doctor = await bookableDoctor(t);
     const patient = await quickPatient(t);
     const booked = (await bookFor(t, patient, doctor, slotAt(2, 10))).body;
     const others = [await quickPatient(t), await bookableDoctor(t)];
     const staff = [await quickAccount(t, 'operator'), await quickAccount(t, 'admin')];
-    for (const url of [`/v1/appointments/${booked.id}`, `/v1/appointments/byroomid/${booked.appointment_roomId}`]) {
-      for (const who of [patient, doctor, ...staff]) {
+    const room = `/v1/appointments/byroomid/${booked.appointment_roomId}`;
+    for (const url of [`/v1/appointments/${booked.id}`, room]) {
+      for (const who of url === room ? [patient, doctor] : [patient, doctor, ...staff]) {
         const response = await get(who, url);
         expect(response.status).toBe(200);
         expect(response.body.id).toBe(booked.id);
       }
-      for (const who of others) expect((await get(who, url)).status).toBe(404);
+      for (const who of url === room ? [...others, ...staff] : others) expect((await get(who, url)).status).toBe(404);
       expect((await get(undefined, url)).status).toBe(401);
     }
     expect((await get(patient, `/v1/appointments/byroomid/${booked.id}`)).status).toBe(404);
@@ -410,7 +411,7 @@ describe('PUT /v1/appointments/:id', () => {
     expect(await notificationTexts(t, patient.userId)).toContain('Консультацію відмінено');
   });
 
-  test('completing: its doctor or an admin, once the start is reached, with a note; status and time changes do not mix', async () => {
+  test('completing: its doctor or an admin, once the start is reached, with a required note and optional advice the patient reads; status and time changes do not mix', async () => {
     const doctor = await bookableDoctor(t);
     const patient = await quickPatient(t);
     const booked = (await bookFor(t, patient, doctor, slotAt(1, 10))).body;
@@ -423,8 +424,23 @@ describe('PUT /v1/appointments/:id', () => {
     const doctorNow = await renew(t, doctor);
     expect((await put(await quickAccount(t, 'operator'), booked.id, { appointment_status: 'completed' })).status).toBe(403);
     expect((await put(patient, booked.id, { appointment_status: 'completed' })).status).toBe(403);
-    const done = await put(doctorNow, booked.id, { appointment_status: 'completed', appointment_note: 'Рекомендації: сон, рух' });
-    expect(done.body).toMatchObject({ appointment_status: 'completed', appointment_note: 'Рекомендації: сон, рух' });
+    const noNote = await put(doctorNow, booked.id, { appointment_status: 'completed' });
+    expect(noNote.status).toBe(400);
+    expect(noNote.body.errors[0]).toMatchObject({ path: 'body.appointment_note', code: 'INVALID_VALUE' });
+    expect((await put(doctorNow, booked.id, { appointment_advice: 'x' })).status).toBe(400);
+    const done = await put(doctorNow, booked.id, {
+      appointment_status: 'completed',
+      appointment_note: 'Тривога, сон порушений',
+      appointment_advice: 'Рекомендації: сон, рух',
+    });
+    expect(done.body).toMatchObject({
+      appointment_status: 'completed',
+      appointment_note: 'Тривога, сон порушений',
+      appointment_advice: 'Рекомендації: сон, рух',
+    });
+    // The note is for the record: the patient reads the advice only.
+    const seen = await get(patient, `/v1/appointments/${booked.id}`);
+    expect(seen.body).toMatchObject({ appointment_note: null, appointment_advice: 'Рекомендації: сон, рух' });
     expect((await put(doctorNow, booked.id, { appointment_status: 'canceled' })).body.code).toBe('APPOINTMENT_CLOSED');
     // Completing clears the patient's current appointment: a new booking is a new one.
     expect((await bookFor(t, patient, doctor, slotAt(3, 10))).status).toBe(201);

@@ -202,7 +202,8 @@ export function createDoctorsService(deps: { db: Db; clock: Clock }) {
     getBookingProfile,
 
     /** For booking: throws APPOINTMENT_SLOT_UNAVAILABLE unless `start` is a slot start, past the notice and inside the horizon. */
-    checkBookable: (profile: DoctorBookingProfile, start: Date) => checkBookable(profile, start, clock.now()),
+    /** `urgent`: staff book any whole minute from now on, off the grid (docs/decisions.md "Urgent consultations"). */
+    checkBookable: (profile: DoctorBookingProfile, start: Date, urgent = false) => checkBookable(profile, start, clock.now(), urgent),
   };
 }
 

@@ -256,17 +256,23 @@ export function slotRange(startDate: string | undefined, now: Date, timeZone: st
  * For booking: `start` must be a grid start of its day, past the minimum notice and inside the horizon. Busy times are
  * the database's job (the exclusion constraint). Returns the consultation's end and the end of the buffer.
  */
-export function checkBookable(rules: SlotRules, start: Date, now: Date): { endsAt: Date; blockedUntil: Date } {
+export function checkBookable(rules: SlotRules, start: Date, now: Date, urgent = false): { endsAt: Date; blockedUntil: Date } {
   const ms = start.getTime();
   const unavailable = (why: string) => new AppError('APPOINTMENT_SLOT_UNAVAILABLE', `This time cannot be booked: ${why}`);
   if (!Number.isFinite(ms)) throw unavailable('it is not a time');
-  if (ms < now.getTime() + rules.minNoticeMinutes * MINUTE) {
-    throw unavailable(`it is in the past or less than ${rules.minNoticeMinutes} minutes ahead`);
-  }
   if (ms >= now.getTime() + rules.horizonDays * DAY) throw unavailable(`it is more than ${rules.horizonDays} days ahead`);
-  const day = dayNumber(dateInZone(start, rules.timeZone));
-  if (!gridOfDay(planOf(rules), day, dayClock(day, rules.timeZone)).includes(ms)) {
-    throw unavailable("it is not a slot start of the doctor's working hours");
+  if (urgent) {
+    // Any whole minute from the current one on, off the grid and outside the hours; overlaps are the database's job.
+    if (ms % MINUTE !== 0) throw unavailable('an urgent consultation starts on a whole minute');
+    if (ms < Math.floor(now.getTime() / MINUTE) * MINUTE) throw unavailable('it is in the past');
+  } else {
+    if (ms < now.getTime() + rules.minNoticeMinutes * MINUTE) {
+      throw unavailable(`it is in the past or less than ${rules.minNoticeMinutes} minutes ahead`);
+    }
+    const day = dayNumber(dateInZone(start, rules.timeZone));
+    if (!gridOfDay(planOf(rules), day, dayClock(day, rules.timeZone)).includes(ms)) {
+      throw unavailable("it is not a slot start of the doctor's working hours");
+    }
   }
   const endsAt = ms + rules.consultationMinutes * MINUTE;
   return { endsAt: new Date(endsAt), blockedUntil: new Date(endsAt + rules.bufferMinutes * MINUTE) };

@@ -1,0 +1,62 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { CallEventKind, DeviceCheck, MeetingRole } from '@rozmova/contracts';
+import type { Db } from '../../db/client.ts';
+import { callEvents, supportRequests } from '../../db/schema.ts';
+
+export async function insertCallEvent(
+  db: Db,
+  values: { appointmentId: string; userId: string; role: MeetingRole; kind: CallEventKind; details?: unknown; at: Date },
+): Promise<void> {
+  await db.insert(callEvents).values({ ...values, details: values.details ?? null });
+}
+
+export async function listCallEvents(db: Db, appointmentId: string) {
+  return db
+    .select({ kind: callEvents.kind, role: callEvents.role, at: callEvents.at, details: callEvents.details })
+    .from(callEvents)
+    .where(eq(callEvents.appointmentId, appointmentId))
+    .orderBy(asc(callEvents.at), asc(callEvents.id));
+}
+
+/** The last event of one person in a consultation's room. */
+export async function findLastCallEvent(db: Db, appointmentId: string, userId: string) {
+  const [row] = await db
+    .select({ kind: callEvents.kind, at: callEvents.at })
+    .from(callEvents)
+    .where(and(eq(callEvents.appointmentId, appointmentId), eq(callEvents.userId, userId)))
+    .orderBy(desc(callEvents.at), desc(callEvents.id))
+    .limit(1);
+  return row;
+}
+
+/** The device check sent with each consultation's latest patient join. */
+export async function latestDeviceChecks(db: Db, appointmentIds: string[]): Promise<Map<string, { at: Date; check: DeviceCheck | null }>> {
+  const found = new Map<string, { at: Date; check: DeviceCheck | null }>();
+  if (appointmentIds.length === 0) return found;
+  const rows = await db
+    .select({ appointmentId: callEvents.appointmentId, at: callEvents.at, details: callEvents.details })
+    .from(callEvents)
+    .where(
+      and(
+        inArray(callEvents.appointmentId, appointmentIds),
+        eq(callEvents.role, 'patient'),
+        inArray(callEvents.kind, ['join', 'reconnect']),
+      ),
+    )
+    .orderBy(desc(callEvents.at));
+  for (const row of rows) {
+    if (!found.has(row.appointmentId)) found.set(row.appointmentId, { at: row.at, check: (row.details as DeviceCheck | null) ?? null });
+  }
+  return found;
+}
+
+export async function insertSupportRequest(
+  db: Db,
+  values: { userId: string; email: string; appointmentId: string; message: string; details: Record<string, unknown> },
+) {
+  const [row] = await db
+    .insert(supportRequests)
+    .values({ ...values, source: 'call' })
+    .returning({ id: supportRequests.id, createdAt: supportRequests.createdAt });
+  return row!;
+}
