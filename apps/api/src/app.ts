@@ -28,6 +28,9 @@ import { createDoctorsService } from './modules/doctors/doctors.service.ts';
 import { registerDocumentsRoutes } from './modules/documents/documents.routes.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
+import { registerMeetingRoutes } from './modules/meetings/meetings.routes.ts';
+import { createMeetingsService } from './modules/meetings/meetings.service.ts';
+import { registerMeetingSocket } from './modules/meetings/meetings.socket.ts';
 import { createFeedbackService } from './modules/feedback/feedback.service.ts';
 import { createJobsService } from './modules/jobs/jobs.service.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
@@ -44,6 +47,7 @@ import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { loadWebApp } from './modules/system/system.service.ts';
 import { createRealtimeBus, type RealtimeBus } from './realtime/bus.ts';
 import { createGateway } from './realtime/gateway.ts';
+import { createMeetingPresence, type MeetingPresence } from './realtime/presence.ts';
 
 export interface AppDeps {
   config: Config;
@@ -87,6 +91,7 @@ function createServices(deps: {
   clock: Clock;
   mailer: Mailer;
   realtime: RealtimeBus;
+  presence: MeetingPresence;
   storage: Storage;
   log: FastifyBaseLogger;
 }) {
@@ -131,6 +136,18 @@ function createServices(deps: {
     isDoctorOfPatient: appointments.isDoctorOfPatient,
   });
   const feedback = createFeedbackService({ db, accounts, appointments, clinicName: config.clinicName });
+  const meetings = createMeetingsService({
+    db,
+    clock,
+    appointments,
+    audit,
+    rateLimit,
+    mailer,
+    realtime,
+    presence: deps.presence,
+    contactEmail: config.contactEmail,
+    ice: config.ice,
+  });
   const auth = createAuthService({ db, clock, mailer, accounts, rateLimit, realtime });
   const admin = createAdminService({ accounts, auth });
   const contact = createContactService({ mailer, contactEmail: config.contactEmail });
@@ -152,6 +169,7 @@ function createServices(deps: {
     doctors,
     payments,
     appointments,
+    meetings,
     mailer,
     realtime,
   };
@@ -208,7 +226,16 @@ export async function buildApp(deps: AppDeps) {
 
   const gateway = await createGateway(app.server, { redisUrl: config.redisUrl });
   const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
-  const services = createServices({ config, database, clock, mailer, realtime: createRealtimeBus(gateway.io), storage, log: app.log });
+  const services = createServices({
+    config,
+    database,
+    clock,
+    mailer,
+    realtime: createRealtimeBus(gateway.io),
+    presence: createMeetingPresence(gateway.io),
+    storage,
+    log: app.log,
+  });
   const { auth, accounts, admin, contact, rateLimit } = services;
   app.decorate('services', services);
   gateway.useAuth(auth);
@@ -235,6 +262,8 @@ export async function buildApp(deps: AppDeps) {
   registerNotificationRoutes(app, { notifications: services.notifications });
   registerDoctorRoutes(app, { doctors: services.doctors });
   registerAppointmentRoutes(app, { appointments: services.appointments, auth });
+  registerMeetingRoutes(app, { meetings: services.meetings });
+  registerMeetingSocket(gateway.io, services.meetings);
   await registerPaymentRoutes(app, { payments: services.payments });
   await registerSystemRoutes(app, {
     ping: database.ping,
