@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   appointmentStatuses,
   callEventKinds,
@@ -464,7 +464,8 @@ export const meetingRoleEnum = pgEnum('meeting_role', meetingRoles);
 export const callEvents = pgTable(
   'call_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    /** The order events happened in, also when two share a timestamp. */
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
     appointmentId: uuid('appointment_id')
       .notNull()
       .references(() => appointments.id),
@@ -477,7 +478,7 @@ export const callEvents = pgTable(
     details: jsonb('details'),
     at: timestamp('at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
   },
-  (t) => [index('call_events_appointment_idx').on(t.appointmentId, t.at)],
+  (t) => [index('call_events_appointment_idx').on(t.appointmentId, t.seq)],
 );
 
 export const supportRequestSourceEnum = pgEnum('support_request_source', ['call', 'desk']);

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { MULTI_LINE_TEXT_MESSAGE, ONE_LINE_TEXT_MESSAGE } from '@rozmova/contracts';
-import { appointments, feedback } from '../db/schema.ts';
+import { appointments, feedback, supportRequests } from '../db/schema.ts';
 import { call, createTestApp, uniqueEmail, type CallResult, type TestContext } from '../test/harness.ts';
 import { BASE, bookableDoctor, bookFor, quickPatient, slotAt, type Person } from '../test/factories.ts';
 
@@ -104,7 +104,23 @@ const fields: TextField[] = [
       call(t.app, 'PUT', `/v1/doctors/${doctor.userId}`, { token: doctor.token, body: { photo_url: `https://example.com/${text}` } }),
     state: async () => (await call(t.app, 'GET', `/v1/doctors/${doctor.userId}`, { token: doctor.token })).body.photo_url,
   },
+  {
+    route: 'POST /v1/meetings/:id/report',
+    field: 'body.message',
+    rule: 'long text',
+    max: 2000,
+    send: async (text) =>
+      call(t.app, 'POST', `/v1/meetings/${await roomOfPatient()}/report`, { token: patient.token, body: { message: text } }),
+    state: async () => (await t.database.db.select({ n: count() }).from(supportRequests))[0]!.n,
+  },
 ];
+
+let room: string | undefined;
+/** The room of a consultation of the patient, booked once. */
+async function roomOfPatient(): Promise<string> {
+  room ??= (await bookFor(t, patient, doctor, slotAt(20, 10))).body.appointment_roomId as string;
+  return room;
+}
 
 /** Characters no person types; a one-line field also refuses line breaks and tabs. */
 const refused = {

@@ -111,6 +111,10 @@ const templates: Record<string, Record<string, unknown>> = {
     appointment_reason: 'Reason',
     appointment_phone: '+380501234567',
   },
+  'POST /v1/meetings/:id/report': {
+    message: 'No sound',
+    details: { browser: 'Chrome 140', connectionState: 'connected', roundTripMs: 40, lossPercent: 1.5, relayed: false },
+  },
   'POST /v1/payments/checkout': { appointment_id: randomUUID() },
   'POST /v1/payments/callback/:provider': { data: 'eyJvcmRlcl9pZCI6IngifQ==', signature: 'c2lnbmF0dXJl' },
 };
@@ -375,13 +379,20 @@ const expected: Record<string, Row> = {
   'POST /v1/appointments/from-landing': everyone(201),
   'GET /v1/appointments': { ...signedIn(200), patient: 403, otherPatient: 403 },
   'GET /v1/appointments/:id': { ...signedIn(200), otherPatient: 404, doctor: 404, otherDoctor: 404 },
-  'GET /v1/appointments/byroomid/:id': { ...signedIn(200), otherPatient: 404, doctor: 404, otherDoctor: 404 },
+  // The room exists only for its patient and its doctor: to everyone else, staff included, it is unknown.
+  'GET /v1/appointments/byroomid/:id': { ...signedIn(404), patient: 200 },
   // The owner's doctor gets the owner's appointments with itself; another doctor is told the patient does not exist.
   'GET /v1/appointments/patient/:id': { ...signedIn(200), otherPatient: 404, otherDoctor: 404 },
   'PUT /v1/appointments/:id': { ...signedIn(200), otherPatient: 404, doctor: 404, otherDoctor: 404 },
   // The appointment is a day ahead: its patient gets through to 409 MEETING_NOT_OPEN; staff do not join.
   'POST /v1/appointments/join-meeting/:id': { ...signedIn(403), patient: 409, otherPatient: 404, doctor: 404, otherDoctor: 404 },
   'GET /v1/appointments/:id/calendar.ics': { ...signedIn(200), otherPatient: 404, doctor: 404, otherDoctor: 404 },
+  // Meetings: ICE servers and problem reports for the room's two people; the call record for its doctor and admins;
+  // the waiting list is each doctor's own.
+  'POST /v1/meetings/:id/ice-servers': { ...signedIn(403), patient: 200, otherPatient: 404, doctor: 404, otherDoctor: 404, admin: 404 },
+  'POST /v1/meetings/:id/report': { ...signedIn(403), patient: 201, otherPatient: 404, doctor: 404, otherDoctor: 404, admin: 404 },
+  'GET /v1/appointments/:id/call-record': { ...signedIn(403), doctor: 404, otherDoctor: 404, admin: 200 },
+  'GET /v1/meetings/waiting': { ...signedIn(403), doctor: 200, otherDoctor: 200, admin: 200 },
   // Payments: only the patient pays; the provider's signed callback and the sandbox page are public.
   'POST /v1/payments/checkout': { ...signedIn(403), patient: 200, otherPatient: 404, admin: 404 },
   'POST /v1/payments/callback/:provider': everyone(200),
@@ -604,6 +615,17 @@ const requests: Record<string, (cell: Cell) => Promise<{ url?: string; body?: ob
   'GET /v1/appointments/:id/calendar.ics': async ({ owner }) => ({
     url: fillId('/v1/appointments/:id/calendar.ics', (await appointmentOf(owner)).id),
   }),
+  'POST /v1/meetings/:id/ice-servers': async ({ owner }) => ({
+    url: fillId('/v1/meetings/:id/ice-servers', (await appointmentOf(owner)).appointment_roomId),
+  }),
+  'POST /v1/meetings/:id/report': async ({ owner }) => ({
+    url: fillId('/v1/meetings/:id/report', (await appointmentOf(owner)).appointment_roomId),
+    body: { message: 'No sound', details: { browser: 'Walk' } },
+  }),
+  'GET /v1/appointments/:id/call-record': async ({ owner }) => ({
+    url: fillId('/v1/appointments/:id/call-record', (await appointmentOf(owner)).id),
+  }),
+  'GET /v1/meetings/waiting': async () => ({}),
   'POST /v1/payments/checkout': async ({ owner }) => ({ body: { appointment_id: (await appointmentOf(owner, 50_000)).id } }),
   'POST /v1/payments/callback/:provider': async ({ owner }) => ({
     url: '/v1/payments/callback/sandbox',

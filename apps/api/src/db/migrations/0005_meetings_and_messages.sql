@@ -6,7 +6,7 @@ CREATE TYPE "public"."message_status" AS ENUM('Sent', 'Delivered', 'Read');--> s
 CREATE TYPE "public"."support_request_source" AS ENUM('call', 'desk');--> statement-breakpoint
 CREATE TYPE "public"."support_request_status" AS ENUM('open', 'closed');--> statement-breakpoint
 CREATE TABLE "call_events" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"seq" bigserial PRIMARY KEY NOT NULL,
 	"appointment_id" uuid NOT NULL,
 	"user_id" uuid NOT NULL,
 	"role" "meeting_role" NOT NULL,
@@ -56,7 +56,7 @@ ALTER TABLE "messages" ADD CONSTRAINT "messages_appointment_id_appointments_id_f
 ALTER TABLE "messages" ADD CONSTRAINT "messages_sender_user_id_users_id_fk" FOREIGN KEY ("sender_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "support_requests" ADD CONSTRAINT "support_requests_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "support_requests" ADD CONSTRAINT "support_requests_appointment_id_appointments_id_fk" FOREIGN KEY ("appointment_id") REFERENCES "public"."appointments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "call_events_appointment_idx" ON "call_events" USING btree ("appointment_id","at");--> statement-breakpoint
+CREATE INDEX "call_events_appointment_idx" ON "call_events" USING btree ("appointment_id","seq");--> statement-breakpoint
 CREATE UNIQUE INDEX "messages_sender_client_id" ON "messages" USING btree ("sender_user_id","client_message_id");--> statement-breakpoint
 CREATE INDEX "messages_conversation_idx" ON "messages" USING btree ("patient_id","doctor_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "messages_appointment_idx" ON "messages" USING btree ("appointment_id","created_at","id");--> statement-breakpoint

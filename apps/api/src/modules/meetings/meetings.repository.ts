@@ -15,7 +15,7 @@ export async function listCallEvents(db: Db, appointmentId: string) {
     .select({ kind: callEvents.kind, role: callEvents.role, at: callEvents.at, details: callEvents.details })
     .from(callEvents)
     .where(eq(callEvents.appointmentId, appointmentId))
-    .orderBy(asc(callEvents.at), asc(callEvents.id));
+    .orderBy(asc(callEvents.seq));
 }
 
 /** The last event of one person in a consultation's room. */
@@ -24,7 +24,7 @@ export async function findLastCallEvent(db: Db, appointmentId: string, userId: s
     .select({ kind: callEvents.kind, at: callEvents.at })
     .from(callEvents)
     .where(and(eq(callEvents.appointmentId, appointmentId), eq(callEvents.userId, userId)))
-    .orderBy(desc(callEvents.at), desc(callEvents.id))
+    .orderBy(desc(callEvents.seq))
     .limit(1);
   return row;
 }
@@ -43,7 +43,7 @@ export async function latestDeviceChecks(db: Db, appointmentIds: string[]): Prom
         inArray(callEvents.kind, ['join', 'reconnect']),
       ),
     )
-    .orderBy(desc(callEvents.at));
+    .orderBy(desc(callEvents.seq));
   for (const row of rows) {
     if (!found.has(row.appointmentId)) found.set(row.appointmentId, { at: row.at, check: (row.details as DeviceCheck | null) ?? null });
   }
