@@ -33,6 +33,8 @@ import { createMeetingsService } from './modules/meetings/meetings.service.ts';
 import { registerMeetingSocket } from './modules/meetings/meetings.socket.ts';
 import { createFeedbackService } from './modules/feedback/feedback.service.ts';
 import { createJobsService } from './modules/jobs/jobs.service.ts';
+import { registerMessageRoutes } from './modules/messages/messages.routes.ts';
+import { createMessagesService } from './modules/messages/messages.service.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { registerPatientRoutes } from './modules/patients/patients.routes.ts';
@@ -136,6 +138,15 @@ function createServices(deps: {
     isDoctorOfPatient: appointments.isDoctorOfPatient,
   });
   const feedback = createFeedbackService({ db, accounts, appointments, clinicName: config.clinicName });
+  const messages = createMessagesService({
+    db,
+    clock,
+    realtime,
+    audit,
+    rateLimit,
+    accounts,
+    isDoctorOfPatient: appointments.isDoctorOfPatient,
+  });
   const meetings = createMeetingsService({
     db,
     clock,
@@ -164,6 +175,7 @@ function createServices(deps: {
     quiz,
     documents,
     feedback,
+    messages,
     jobs,
     notifications,
     doctors,
@@ -260,6 +272,7 @@ export async function buildApp(deps: AppDeps) {
   await registerDocumentsRoutes(app, { documents: services.documents });
   registerFeedbackRoutes(app, { feedback: services.feedback });
   registerNotificationRoutes(app, { notifications: services.notifications });
+  registerMessageRoutes(app, { messages: services.messages });
   registerDoctorRoutes(app, { doctors: services.doctors });
   registerAppointmentRoutes(app, { appointments: services.appointments, auth });
   registerMeetingRoutes(app, { meetings: services.meetings });

@@ -24,6 +24,8 @@ export const errorStatus = {
   APPOINTMENT_CLOSED: 409,
   /** Patients change an appointment until 2 hours before it; later an operator does. */
   APPOINTMENT_CHANGE_TOO_LATE: 409,
+  /** A patient writes to a doctor within a scheduled or running consultation, and has none. */
+  NO_CURRENT_APPOINTMENT: 409,
   /** The meeting opens 10 minutes before the start. */
   MEETING_NOT_OPEN: 409,
   /** A doctor's profile is published only when complete: a specialisation, hours and a price. */

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { MULTI_LINE_TEXT_MESSAGE, ONE_LINE_TEXT_MESSAGE } from '@rozmova/contracts';
-import { appointments, feedback, supportRequests } from '../db/schema.ts';
+import { appointments, feedback, messages, supportRequests } from '../db/schema.ts';
 import { call, createTestApp, uniqueEmail, type CallResult, type TestContext } from '../test/harness.ts';
 import { BASE, bookableDoctor, bookFor, quickPatient, slotAt, type Person } from '../test/factories.ts';
 
@@ -32,7 +33,8 @@ interface TextField {
   state: () => Promise<unknown>;
 }
 
-const rowsOf = async (table: typeof appointments | typeof feedback) => (await t.database.db.select({ n: count() }).from(table))[0]!.n;
+const rowsOf = async (table: typeof appointments | typeof feedback | typeof messages) =>
+  (await t.database.db.select({ n: count() }).from(table))[0]!.n;
 
 const fields: TextField[] = [
   {
@@ -86,6 +88,18 @@ const fields: TextField[] = [
     send: (text) =>
       call(t.app, 'POST', '/v1/feedback', { token: patient.token, body: { type: 'quiz', feedback_rating: 5, feedback_comment: text } }),
     state: () => rowsOf(feedback),
+  },
+  {
+    route: 'POST /v1/messages',
+    field: 'body.message_text',
+    rule: 'long text',
+    max: 4000,
+    send: (text) =>
+      call(t.app, 'POST', '/v1/messages', {
+        token: patient.token,
+        body: { message_text: text, message_recipientType: 'operator', client_message_id: randomUUID() },
+      }),
+    state: () => rowsOf(messages),
   },
   {
     route: 'PUT /v1/doctors/:id',

@@ -90,6 +90,14 @@ const templates: Record<string, Record<string, unknown>> = {
     weekly_hours: [{ weekday: 1, start: '09:00', end: '18:00' }],
   },
   'POST /v1/notifications': { notification_message: 'Hello', users_user_id: randomUUID() },
+  'POST /v1/messages': {
+    message_text: 'Hello',
+    message_recipientType: 'operator',
+    message_patientId: randomUUID(),
+    message_appointmentId: randomUUID(),
+    client_message_id: randomUUID(),
+  },
+  'PATCH /v1/messages/mark-messages-as-read': { patientId: randomUUID(), operatorId: randomUUID(), appointmentId: randomUUID() },
   'POST /v1/appointments': {
     appointment_doctorId: randomUUID(),
     appointment_patientId: randomUUID(),
@@ -366,6 +374,11 @@ const expected: Record<string, Row> = {
   'DELETE /v1/notifications/:id': { ...signedIn(404), patient: 204 },
   'PUT /v1/notifications/mark-all-as-read': signedIn(204),
   'DELETE /v1/notifications/clear-all': signedIn(204),
+  // Messages about the owner: its support conversation (operators, admins) and its conversation with its doctor, whose
+  // consultation is over (writing 409); another patient or doctor is told the patient does not exist.
+  'POST /v1/messages': { ...signedIn(201), otherPatient: 403, doctor: 409, otherDoctor: 404 },
+  'GET /v1/messages': { ...signedIn(200), otherPatient: 404, otherDoctor: 404 },
+  'PATCH /v1/messages/mark-messages-as-read': { ...signedIn(200), otherPatient: 404, otherDoctor: 404 },
   // Doctors: public profiles; PUT targets another doctor (a doctor changes only its own); available slots are asked
   // with the owner's patientId, which only the owner, operators and admins may give.
   'GET /v1/doctors': everyone(200),
@@ -577,6 +590,17 @@ const requests: Record<string, (cell: Cell) => Promise<{ url?: string; body?: ob
   'DELETE /v1/notifications/:id': async ({ owner }) => ({ url: fillId('/v1/notifications/:id', await notificationOf(owner)) }),
   'PUT /v1/notifications/mark-all-as-read': async () => ({}),
   'DELETE /v1/notifications/clear-all': async () => ({}),
+  // Patients write to the operators, staff to the owner.
+  'POST /v1/messages': async ({ owner, actor }) => ({
+    body: {
+      message_text: 'Walk',
+      message_recipientType: !actor || actor.email.startsWith('patient') ? 'operator' : 'patient',
+      message_patientId: (await idsOf(owner)).patientId,
+      client_message_id: randomUUID(),
+    },
+  }),
+  'GET /v1/messages': async ({ owner }) => ({ url: `/v1/messages?patientId=${(await idsOf(owner)).patientId}` }),
+  'PATCH /v1/messages/mark-messages-as-read': async ({ owner }) => ({ body: { patientId: (await idsOf(owner)).patientId } }),
   'GET /v1/doctors': async () => ({}),
   'GET /v1/doctors/search': async () => ({ url: '/v1/doctors/search?query=walk' }),
   'GET /v1/doctors/:id': async () => ({ url: fillId('/v1/doctors/:id', await bookableDoctorOfWalk(0)) }),

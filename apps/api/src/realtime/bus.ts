@@ -4,6 +4,8 @@ import { SESSION_REVOKED_EVENT, userRoom } from '@rozmova/contracts';
 /** How services reach connected clients; with the Redis adapter it reaches every API instance. */
 export interface RealtimeBus {
   toUser(userId: string, event: string, payload: unknown): void;
+  /** To every connection in a room, e.g. a group channel (`groupChannels.operators`). */
+  toRoom(room: string, event: string, payload: unknown): void;
   /** Tells every connection of a user that its session ended and closes it, except those of `keepSessionId`. */
   disconnectUser(userId: string, keepSessionId?: string): void;
   /** The same for the connections of one session (logout). */
@@ -17,6 +19,9 @@ export function createRealtimeBus(io: Server): RealtimeBus {
   return {
     toUser: (userId, event, payload) => {
       io.to(userRoom(userId)).emit(event, payload);
+    },
+    toRoom: (room, event, payload) => {
+      io.to(room).emit(event, payload);
     },
     disconnectUser: (userId, keepSessionId) => {
       const sockets = keepSessionId ? io.in(userRoom(userId)).except(sessionRoom(keepSessionId)) : io.in(userRoom(userId));

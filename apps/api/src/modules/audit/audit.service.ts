@@ -4,7 +4,7 @@ import { insertAuditEntries, listAuditEntries } from './audit.repository.ts';
 
 /** `lookup` and `list`: the patient was among those a search or a list answered with (the search text is not kept). */
 export type AuditAction = 'read' | 'update' | 'lookup' | 'list';
-export type AuditResource = 'patient' | 'patient_card' | 'user_reference' | 'appointment' | 'call_record';
+export type AuditResource = 'patient' | 'patient_card' | 'user_reference' | 'appointment' | 'call_record' | 'message';
 
 /** One access by a member of staff to a patient's data. Only ids: the log itself holds no health data. */
 export interface AuditRecord {

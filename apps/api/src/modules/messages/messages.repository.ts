@@ -1,0 +1,151 @@
+import { and, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { pendingAppointmentStatuses, type AppointmentStatus } from '@rozmova/contracts';
+import type { Db } from '../../db/client.ts';
+import { appointments, messages, patients, users } from '../../db/schema.ts';
+
+export type MessageRow = typeof messages.$inferSelect;
+export type NewMessage = typeof messages.$inferInsert;
+
+/**
+ * One conversation: a patient's with the operators (`support`), one consultation (`consultation`), or everything a
+ * doctor and a patient wrote across their consultations (`doctor`, the doctor's own view). Each is a prefix of an index:
+ * `messages_conversation_idx` (patient, doctor, created_at, id) or `messages_appointment_idx`.
+ */
+export type Conversation =
+  | { kind: 'support'; patientId: string }
+  | { kind: 'consultation'; patientId: string; doctorId: string; appointmentId: string }
+  | { kind: 'doctor'; patientId: string; doctorId: string };
+
+function inConversation(c: Conversation): SQL {
+  if (c.kind === 'consultation') return eq(messages.appointmentId, c.appointmentId);
+  if (c.kind === 'doctor') return and(eq(messages.patientId, c.patientId), eq(messages.doctorId, c.doctorId))!;
+  return and(eq(messages.patientId, c.patientId), isNull(messages.doctorId))!;
+}
+
+/** Inserts unless the sender already used this client id; undefined then (the first one stays). */
+export async function insertMessage(db: Db, values: NewMessage): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .insert(messages)
+    .values(values)
+    .onConflictDoNothing({ target: [messages.senderUserId, messages.clientMessageId] })
+    .returning();
+  return row;
+}
+
+export async function findMessageOfSender(db: Db, senderUserId: string, clientMessageId: string): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.senderUserId, senderUserId), eq(messages.clientMessageId, clientMessageId)));
+  return row;
+}
+
+export async function deleteMessage(db: Db, id: string): Promise<void> {
+  await db.delete(messages).where(eq(messages.id, id));
+}
+
+/** Whether the message is in the conversation (a page anchor must be). */
+export async function isInConversation(db: Db, c: Conversation, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(inConversation(c), eq(messages.id, id)));
+  return row !== undefined;
+}
+
+/**
+ * Newest first; with `beforeId`, only those strictly older than that message (keyset on created_at, id). The anchor's
+ * time is read inside the query, so its microseconds are kept (a JS Date would round them to milliseconds).
+ */
+export function selectMessagesPage(db: Db, c: Conversation, limit: number, beforeId?: string) {
+  const older = beforeId
+    ? sql`(${messages.createdAt}, ${messages.id}) < (select m.created_at, m.id from messages m where m.id = ${beforeId})`
+    : undefined;
+  // The planner does not take `doctor_id is null` as fixing the column, so support pages name it in the order too,
+  // which lets them read the conversation index backwards instead of sorting the whole conversation.
+  const order = c.kind === 'support' ? [desc(messages.doctorId)] : [];
+  return db
+    .select()
+    .from(messages)
+    .where(and(inConversation(c), older))
+    .orderBy(...order, desc(messages.createdAt), desc(messages.id))
+    .limit(limit);
+}
+
+/**
+ * Marks read what one side received and had not read: `patient` the messages the patient wrote, `staff` those staff
+ * wrote (`operatorId`: only that operator's). One conditional UPDATE, so calls at once never count a message twice.
+ */
+export async function markConversationRead(
+  db: Db,
+  c: Conversation,
+  writtenBy: { side: 'patient' } | { side: 'staff'; operatorId?: string },
+  at: Date,
+): Promise<{ id: string; senderUserId: string }[]> {
+  const bySender =
+    writtenBy.side === 'patient'
+      ? eq(messages.senderType, 'patient')
+      : and(ne(messages.senderType, 'patient'), writtenBy.operatorId ? eq(messages.operatorId, writtenBy.operatorId) : undefined);
+  return db
+    .update(messages)
+    .set({ status: 'Read', readAt: at })
+    .where(and(inConversation(c), bySender, ne(messages.status, 'Read')))
+    .returning({ id: messages.id, senderUserId: messages.senderUserId });
+}
+
+/** Account removal: the texts of the patient's conversations are health data; the rows stay for the history's shape. */
+export async function blankTextsOfPatient(tx: Db, patientId: string): Promise<void> {
+  await tx
+    .update(messages)
+    .set({ text: '' })
+    .where(and(eq(messages.patientId, patientId), ne(messages.text, '')));
+}
+
+// ---- read-only looks at tables of other modules -----------------------------------------------------
+
+export interface AppointmentRef {
+  id: string;
+  patientId: string;
+  doctorId: string;
+  status: AppointmentStatus;
+}
+
+const appointmentRef = {
+  id: appointments.id,
+  patientId: appointments.patientId,
+  doctorId: appointments.doctorId,
+  status: appointments.status,
+};
+
+/** Read-only look at the appointments table (owned by the appointments module): who a consultation is between. */
+export async function findAppointmentRef(db: Db, id: string): Promise<AppointmentRef | undefined> {
+  const [row] = await db.select(appointmentRef).from(appointments).where(eq(appointments.id, id));
+  return row;
+}
+
+/** The patient's scheduled or running appointment (at most one), with `doctorId` only when it is that doctor's. */
+export async function findPendingAppointmentRef(db: Db, patientId: string, doctorId?: string): Promise<AppointmentRef | undefined> {
+  const [row] = await db
+    .select(appointmentRef)
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.patientId, patientId),
+        inArray(appointments.status, [...pendingAppointmentStatuses]),
+        doctorId ? eq(appointments.doctorId, doctorId) : undefined,
+      ),
+    )
+    .orderBy(appointments.startsAt)
+    .limit(1);
+  return row;
+}
+
+/** A patient record and its account: the user events go to, and whether the account was removed. */
+export async function findPatientRef(db: Db, patientId: string): Promise<{ userId: string; removed: boolean } | undefined> {
+  const [row] = await db
+    .select({ userId: patients.userId, deletedAt: users.deletedAt })
+    .from(patients)
+    .innerJoin(users, eq(users.id, patients.userId))
+    .where(eq(patients.id, patientId));
+  return row && { userId: row.userId, removed: row.deletedAt !== null };
+}
