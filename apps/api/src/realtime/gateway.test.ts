@@ -1,29 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import type { Socket } from 'socket.io-client';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { groupChannels, SESSION_REVOKED_EVENT } from '@rozmova/contracts';
-import { call, createTestApp, login, loginAs, MINUTE, PASSWORD, registerPatient, type TestContext } from '../test/harness.ts';
-import { connectSocket, listen, nextEvent } from '../test/socket.ts';
+import { call, login, loginAs, MINUTE, PASSWORD, registerPatient, type TestContext } from '../test/harness.ts';
+import { connectSocket, nextEvent, socketTestApp } from '../test/socket.ts';
 
+const app = socketTestApp();
 let t: TestContext;
 let url: string;
-const open: Socket[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  url = await listen(t);
+beforeAll(() => {
+  ({ t, url } = app);
 });
-afterEach(() => {
-  for (const socket of open.splice(0)) socket.close();
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-async function connected(token: unknown) {
-  const socket = await connectSocket(url, token);
-  open.push(socket);
-  return socket;
-}
+const connected = (token: unknown) => app.connected(token);
 
 describe('Socket.IO gateway', () => {
   test('a signed-in patient connects and receives what is sent to it and to all patients', async () => {

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { TestContext } from './harness.ts';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { createTestApp, type TestContext } from './harness.ts';
 
 /** Starts the app on a free local port (once) and answers its base URL. */
 export async function listen(ctx: TestContext): Promise<string> {
@@ -34,4 +35,32 @@ export function nextEvent<T = unknown>(socket: Socket, event: string, timeoutMs 
       resolve(payload);
     });
   });
+}
+
+/**
+ * A test app for a whole file, listening on a free port, and `connected(token)`: a real Socket.IO client that is closed
+ * after the test that opened it. Registers its own hooks; read `app.t` and `app.url` inside tests.
+ */
+export function socketTestApp() {
+  const open: Socket[] = [];
+  const app = {
+    t: undefined as unknown as TestContext,
+    url: '',
+    async connected(token: unknown): Promise<Socket> {
+      const socket = await connectSocket(app.url, token);
+      open.push(socket);
+      return socket;
+    },
+  };
+  beforeAll(async () => {
+    app.t = await createTestApp();
+    app.url = await listen(app.t);
+  });
+  afterEach(() => {
+    for (const socket of open.splice(0)) socket.close();
+  });
+  afterAll(async () => {
+    await app.t?.close();
+  });
+  return app;
 }

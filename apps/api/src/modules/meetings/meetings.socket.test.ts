@@ -1,34 +1,21 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { SIGNAL_RATE_MAX, type MeetingJoinAck, type WaitingPatient } from '@rozmova/contracts';
-import { call, createTestApp, MINUTE, type TestContext } from '../../test/harness.ts';
+import { call, MINUTE, type TestContext } from '../../test/harness.ts';
 import { BASE, bookableDoctor, bookFor, quickPatient, renew, slotAt, type Person } from '../../test/factories.ts';
-import { connectSocket, listen, nextEvent } from '../../test/socket.ts';
+import { nextEvent, socketTestApp } from '../../test/socket.ts';
 
+const app = socketTestApp();
 let t: TestContext;
-let url: string;
-const open: Socket[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  url = await listen(t);
+beforeEach(() => {
+  t = app.t;
+  t.clock.set(BASE);
 });
-afterEach(() => {
-  for (const socket of open.splice(0)) socket.close();
-});
-afterAll(async () => {
-  await t?.close();
-});
-beforeEach(() => t.clock.set(BASE));
 
 const START = slotAt(1, 10);
 const check = { camera: 'ok', microphone: 'ok', speaker: 'ok', network: 'ok', mode: 'video', browser: 'Chrome 140' } as const;
 
-async function connected(who: Person) {
-  const socket = await connectSocket(url, who.token);
-  open.push(socket);
-  return socket;
-}
+const connected = (who: Person) => app.connected(who.token);
 
 const join = (socket: Socket, roomId: string, deviceCheck?: unknown) =>
   socket.timeout(5_000).emitWithAck('meeting-join', { roomId, deviceCheck }) as Promise<MeetingJoinAck>;

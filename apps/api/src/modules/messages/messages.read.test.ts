@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { messageListSchema, realtimeEvents, type Message, type MessagesReadEvent } from '@rozmova/contracts';
 import { auditLog, messages } from '../../db/schema.ts';
-import { call, createTestApp, type TestContext } from '../../test/harness.ts';
+import { call, type TestContext } from '../../test/harness.ts';
 import {
   BASE,
   bookableDoctor,
@@ -15,21 +14,14 @@ import {
   slotAt,
   type Person,
 } from '../../test/factories.ts';
-import { connectSocket, listen, nextEvent } from '../../test/socket.ts';
+import { nextEvent, socketTestApp } from '../../test/socket.ts';
 
+const app = socketTestApp();
 let t: TestContext;
-let url: string;
-const sockets: Socket[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  url = await listen(t);
+beforeEach(() => {
+  t = app.t;
+  t.clock.set(BASE);
 });
-beforeEach(() => t.clock.set(BASE));
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.close();
-});
-afterAll(() => t?.close());
 
 async function send(who: Person, body: Record<string, unknown>): Promise<Message> {
   const response = await call(t.app, 'POST', '/v1/messages', { token: who.token, body: { client_message_id: randomUUID(), ...body } });
@@ -187,8 +179,7 @@ describe('PATCH /v1/messages/mark-messages-as-read', () => {
     const operator = await quickAccount(t, 'operator');
     const written = [await toSupport(patient, 'Раз'), await toSupport(patient, 'Два'), await toSupport(patient, 'Три')];
     const reply = await fromStaff(operator, patient, 'Відповідь');
-    const patientSocket = await connectSocket(url, patient.token);
-    sockets.push(patientSocket);
+    const patientSocket = await app.connected(patient.token);
 
     const heard = nextEvent<MessagesReadEvent>(patientSocket, realtimeEvents.chatMessageRead);
     const marked = await markRead(operator, { patientId: patient.patientId, operatorId: operator.userId });
@@ -210,8 +201,7 @@ describe('PATCH /v1/messages/mark-messages-as-read', () => {
     expect(rows[0]!.readAt).toEqual(t.clock.now());
 
     // The patient marks the reply; the operator who wrote it hears it.
-    const operatorSocket = await connectSocket(url, operator.token);
-    sockets.push(operatorSocket);
+    const operatorSocket = await app.connected(operator.token);
     const toOperator = nextEvent<MessagesReadEvent>(operatorSocket, realtimeEvents.chatMessageRead);
     expect((await markRead(patient, {})).body).toEqual({ updated: 1 });
     expect(await toOperator).toEqual({ patientId: patient.patientId, appointmentId: null, ids: [reply.id] });
@@ -221,8 +211,7 @@ describe('PATCH /v1/messages/mark-messages-as-read', () => {
     const { doctor, patient, appointmentId } = await booked();
     await send(patient, { message_text: 'Питання', message_recipientType: 'doctor' });
     const answers = [await fromStaff(doctor, patient, 'Відповідь 1'), await fromStaff(doctor, patient, 'Відповідь 2')];
-    const doctorSocket = await connectSocket(url, doctor.token);
-    sockets.push(doctorSocket);
+    const doctorSocket = await app.connected(doctor.token);
 
     const heard = nextEvent<MessagesReadEvent>(doctorSocket, realtimeEvents.chatMessageRead);
     expect((await markRead(patient, { appointmentId })).body).toEqual({ updated: 2 });

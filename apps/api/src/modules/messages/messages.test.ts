@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { messageSchema, MULTI_LINE_TEXT_MESSAGE, realtimeEvents, type Message } from '@rozmova/contracts';
 import { messages } from '../../db/schema.ts';
-import { call, createTestApp, MINUTE, type TestContext } from '../../test/harness.ts';
+import { call, MINUTE, type TestContext } from '../../test/harness.ts';
 import {
   BASE,
   bookableDoctor,
@@ -16,21 +16,14 @@ import {
   slotAt,
   type Person,
 } from '../../test/factories.ts';
-import { connectSocket, listen, nextEvent } from '../../test/socket.ts';
+import { nextEvent, socketTestApp } from '../../test/socket.ts';
 
+const app = socketTestApp();
 let t: TestContext;
-let url: string;
-const sockets: Socket[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  url = await listen(t);
+beforeEach(() => {
+  t = app.t;
+  t.clock.set(BASE);
 });
-beforeEach(() => t.clock.set(BASE));
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.close();
-});
-afterAll(() => t?.close());
 
 const post = (who: Person, body: Record<string, unknown>) =>
   call(t.app, 'POST', '/v1/messages', { token: who.token, body: { client_message_id: randomUUID(), ...body } });
@@ -39,11 +32,7 @@ const toSupport = (who: Person, text = 'Добрий день, потрібна 
 const put = (who: Person, id: string, body: Record<string, unknown>) =>
   call(t.app, 'PUT', `/v1/appointments/${id}`, { token: who.token, body });
 
-async function socketOf(who: Person): Promise<Socket> {
-  const socket = await connectSocket(url, who.token);
-  sockets.push(socket);
-  return socket;
-}
+const socketOf = (who: Person): Promise<Socket> => app.connected(who.token);
 
 /** Every `chat-message-created` the socket receives from now on. */
 function collect(socket: Socket): Message[] {
