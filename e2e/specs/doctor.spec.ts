@@ -335,6 +335,7 @@ test('the doctor joins a consultation before its start and completes it with a n
   await expect(complete.getByText('Write a note', { exact: true })).toBeVisible();
   await expectAccessible(page);
   await complete.getByRole('textbox', { name: 'Note', exact: true }).fill('Talked about sleep; a follow-up in two weeks.');
+  await complete.getByRole('textbox', { name: 'Advice for the patient (optional)' }).fill('Go to bed at the same time every night.');
   await complete.getByRole('button', { name: 'Complete', exact: true }).click();
   await expect(complete).toBeHidden();
   await expect(page.getByText(`The consultation with ${patient.name} is completed.`, { exact: true })).toBeVisible();
@@ -342,11 +343,14 @@ test('the doctor joins a consultation before its start and completes it with a n
   await expect(card).toContainText('Note: Talked about sleep; a follow-up in two weeks.');
   await expect(card.getByRole('button')).toHaveCount(0);
 
-  const stored = (await (
-    await request.get(`/v1/appointments/${appointment.id}`, { headers: bearer(patient.token) })
-  ).json()) as Appointment;
-  expect(stored.appointment_status).toBe('completed');
-  expect(stored.appointment_note).toBe('Talked about sleep; a follow-up in two weeks.');
+  // The note is for the record; the patient reads the advice.
+  const read = async (token: string) =>
+    (await (await request.get(`/v1/appointments/${appointment.id}`, { headers: bearer(token) })).json()) as Appointment;
+  const seenByPatient = await read(patient.token);
+  expect(seenByPatient.appointment_status).toBe('completed');
+  expect(seenByPatient.appointment_note).toBeNull();
+  expect(seenByPatient.appointment_advice).toBe('Go to bed at the same time every night.');
+  expect((await read(doctorToken)).appointment_note).toBe('Talked about sleep; a follow-up in two weeks.');
 });
 
 test('an admin opens the console of any doctor from the doctor picker', async ({ page, request, server }) => {

@@ -36,12 +36,13 @@ describe('route guard', () => {
       '/about-us',
       '/prices',
       '/meeting',
+      '/meeting.deprecated',
       '/api/health',
       '/meet/room-1',
     ]) {
       expect(isPublicPath(path), path).toBe(true);
     }
-    for (const path of ['/user', '/admin', '/user/quizz', '/meet', '/apiary']) {
+    for (const path of ['/user', '/admin', '/user/quizz', '/meet', '/meet/a/b', '/meeting.old', '/apiary']) {
       expect(isPublicPath(path), path).toBe(false);
     }
   });

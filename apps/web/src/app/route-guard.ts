@@ -15,9 +15,10 @@ const publicPaths = new Set([
   '/prices',
   '/diagnosis',
   '/meeting',
+  '/meeting.deprecated',
 ]);
 
-/** SPEC.md §2: pages anyone may open without signing in. */
+/** SPEC.md §2: pages anyone may open without signing in (its route table makes /meeting.deprecated public too). */
 export function isPublicPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return publicPaths.has(path) || path === '/api' || path.startsWith('/api/') || /^\/meet\/[^/]+$/.test(path);

@@ -23,3 +23,13 @@ test('every page has a title in both languages', () => {
     for (const key of keys) expect(titles[key], key).toMatch(/\S/);
   }
 });
+
+test('the meeting room takes a UUID room id; anything else is the 404 page', () => {
+  const find = (list: RouteObject[]): RouteObject | undefined =>
+    list.map((route) => (route.path === webPages.meeting ? route : find(route.children ?? []))).find(Boolean);
+  const validate = (find(routes)?.handle as { validate?: (params: Record<string, string>) => boolean } | undefined)?.validate;
+  expect(validate?.({ roomId: '6f1c2d4e-8a9b-4c3d-9e2f-1a2b3c4d5e6f' })).toBe(true);
+  expect(validate?.({ roomId: '6F1C2D4E-8A9B-4C3D-9E2F-1A2B3C4D5E6F' })).toBe(true);
+  expect(validate?.({ roomId: 'room-1' })).toBe(false);
+  expect(validate?.({ roomId: '6f1c2d4e-8a9b-4c3d-9e2f-1a2b3c4d5e6' })).toBe(false);
+});

@@ -2,6 +2,7 @@ import { isBookingPage, webPages, type WebPage } from '@rozmova/contracts';
 import { createBrowserRouter, data, type RouteObject } from 'react-router';
 import { AppRoot } from './app-root.tsx';
 import { ErrorPage } from './error-page.tsx';
+import { isRoomId } from '../lib/paths.ts';
 import { LandingLayout } from './layouts/landing-layout.tsx';
 import type { RouteHandle } from './route-handle.ts';
 import { guardLoader } from './route-guard.ts';
@@ -52,6 +53,19 @@ export const routes: RouteObject[] = [
               }),
               page('prices', {
                 lazy: () => import('../features/specialists/pages.ts').then((m) => ({ Component: m.PricesPage })),
+              }),
+              page('meetingDeprecated', {
+                lazy: () => import('../features/meeting/deprecated-page.tsx').then((m) => ({ Component: m.MeetingDeprecatedPage })),
+              }),
+            ],
+          },
+          {
+            lazy: () => import('./meeting-route.ts').then((m) => m.loadMeetingLayout()),
+            children: [
+              // No auth guard (SPEC.md §2): the page asks a visitor to sign in. A room id that is no UUID is the 404 page.
+              page('meeting', {
+                handle: { validate: ({ roomId }) => isRoomId(roomId) },
+                lazy: () => import('./meeting-route.ts').then((m) => m.loadMeetingPage()),
               }),
             ],
           },

@@ -1,5 +1,5 @@
 import { appointmentPaths, pendingAppointmentStatuses, type Appointment, type User } from '@rozmova/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
 import { queryKeys } from './query-keys.ts';
 import { withId } from './paths.ts';
@@ -22,4 +22,20 @@ export function usePatientAppointments(patientId: string | undefined) {
 export function useCurrentAppointment(patientId: string | undefined) {
   const appointments = usePatientAppointments(patientId);
   return { ...appointments, current: currentAppointmentOf(appointments.data) };
+}
+
+/**
+ * The doctor completes a consultation: a note for the record (required) and optional advice the patient reads.
+ * Every appointment query is refreshed (the doctor console's lists, the room's consultation).
+ */
+export function useCompleteAppointment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, note, advice }: { id: string; note: string; advice: string }) =>
+      apiRequest<Appointment>(withId(appointmentPaths.appointment, id), {
+        method: 'PUT',
+        body: { appointment_status: 'completed', appointment_note: note, ...(advice ? { appointment_advice: advice } : {}) },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.appointments.all }),
+  });
 }

@@ -37,9 +37,13 @@ export const appPaths = {
   admin: webPages.admin,
   adminQuiz: webPages.adminQuiz,
   doctor: webPages.doctor,
-  /** The video room (served outside the app's pages). */
-  meeting: (roomId: string) => `/meet/${encodeURIComponent(roomId)}`,
+  /** The video room of a consultation. */
+  meeting: (roomId: string) => webPages.meeting.replace(':roomId', encodeURIComponent(roomId)),
 };
+
+/** A room id is a UUID, as the API's `idSchema` takes it (versions 1–8, RFC 4122 variant); anything else is no room. */
+export const isRoomId = (value: string | undefined): boolean =>
+  value !== undefined && /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(value);
 
 /** An API path of the contracts with its `:id` filled in. */
 export const withId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));

@@ -22,6 +22,22 @@ export const queryKeys = {
     all: ['appointments'] as const,
     ofPatient: (patientId: string | undefined) => ['appointments', 'patient', patientId] as const,
     ofDoctor: (doctorId: string, from: string) => ['appointments', 'doctor', doctorId, from] as const,
+    /** The consultation of a meeting room (`GET /v1/appointments/byroomid/:roomId`). */
+    byRoom: (roomId: string) => ['appointments', 'room', roomId] as const,
+  },
+  meetings: {
+    all: ['meetings'] as const,
+    /** Patients waiting in the rooms of a doctor's consultations. */
+    waiting: (doctorId: string) => ['meetings', 'waiting', doctorId] as const,
+    callRecord: (appointmentId: string) => ['meetings', 'call-record', appointmentId] as const,
+  },
+  messages: {
+    /** The patient ↔ doctor conversation of one consultation. */
+    ofAppointment: (appointmentId: string) => ['messages', 'appointment', appointmentId] as const,
+  },
+  feedback: {
+    /** The doctor reviews a user wrote (one per consultation). */
+    doctorReviewsOf: (userId: string) => ['feedback', 'user', userId, 'doctor'] as const,
   },
   payments: {
     ofAppointment: (appointmentId: string | undefined) => ['payments', 'appointment', appointmentId] as const,

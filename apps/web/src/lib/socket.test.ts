@@ -3,8 +3,9 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SESSION_REVOKED_EVENT } from '@rozmova/contracts';
 import { Server, type Socket as ServerSocket } from 'socket.io';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openRealtime, realtimeOrigin, type RealtimeConnection } from './socket.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { currentRealtime, subscribeRealtime, type RealtimeConnection } from './realtime-connection.ts';
+import { openRealtime, realtimeOrigin } from './socket.ts';
 
 /** A Socket.IO server that, like apps/api's gateway, accepts one token in `auth.token`. */
 let http: HttpServer;
@@ -77,6 +78,51 @@ describe('openRealtime', () => {
     await first;
     await reconnected;
     expect(reconnects).toBe(1);
+  });
+
+  it("is the tab's current connection until it closes, and tells who listens", async () => {
+    let changes = 0;
+    const stop = subscribeRealtime(() => changes++);
+    const connection = open('good-token');
+    expect(currentRealtime()).toBe(connection);
+    connection.close();
+    expect(currentRealtime()).toBeNull();
+    expect(changes).toBe(2);
+    stop();
+  });
+
+  it('emits with an acknowledgement, and says when it connects and drops', async () => {
+    let first = nextConnection();
+    const connection = open('good-token');
+    const changes: boolean[] = [];
+    connection.onConnectionChange((connected) => changes.push(connected));
+    const server = await first;
+    server.on('meeting-join', (payload: unknown, ack: (answer: unknown) => void) => ack({ ok: true, echo: payload }));
+    await vi.waitFor(() => expect(connection.connected).toBe(true));
+    await expect(connection.emitWithAck('meeting-join', { roomId: 'r1' }, 2000)).resolves.toEqual({ ok: true, echo: { roomId: 'r1' } });
+    first = nextConnection();
+    server.conn.close();
+    await first;
+    await vi.waitFor(() => expect(changes).toEqual([true, false, true]));
+  });
+
+  it('drops a plain emit while disconnected instead of sending it after the reconnect', async () => {
+    const received: unknown[] = [];
+    io.on('connection', (socket) => socket.on('meeting-signal', (payload: unknown) => received.push(payload)));
+    const connected = nextConnection();
+    const connection = open('good-token');
+    const server = await connected;
+    await vi.waitFor(() => expect(connection.connected).toBe(true));
+    connection.emit('meeting-signal', { n: 1 });
+    await vi.waitFor(() => expect(received).toEqual([{ n: 1 }]));
+    const again = nextConnection();
+    server.conn.close();
+    await vi.waitFor(() => expect(connection.connected).toBe(false));
+    connection.emit('meeting-signal', { n: 2 });
+    await again;
+    await vi.waitFor(() => expect(connection.connected).toBe(true));
+    connection.emit('meeting-signal', { n: 3 });
+    await vi.waitFor(() => expect(received).toEqual([{ n: 1 }, { n: 3 }]));
   });
 
   it('stops receiving after close', async () => {

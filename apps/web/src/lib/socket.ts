@@ -1,22 +1,15 @@
 import { SESSION_REVOKED_EVENT } from '@rozmova/contracts';
 import { io, type Socket } from 'socket.io-client';
+import { setCurrentRealtime, type RealtimeConnection } from './realtime-connection.ts';
 import { runtimeConfig } from './runtime-config.ts';
 
 /**
  * The Socket.IO connection of a signed-in person (docs/architecture.md "Realtime"): the session token goes in
  * `auth.token` of the handshake, exactly like the bearer header of the HTTP API. Only app/realtime.tsx, a lazy
  * chunk loaded once a user is signed in, imports this module, so socket.io-client is never in the landing
- * page's first download.
+ * page's first download. The connection it opens becomes the tab's current one (`lib/realtime-connection.ts`),
+ * which the meeting room and the doctor console use too: one connection per tab.
  */
-export interface RealtimeConnection {
-  /** The token the connection authenticated with. */
-  readonly token: string;
-  on(event: string, handler: (payload: unknown) => void): () => void;
-  /** After a reconnect: events sent while the connection was down were missed. */
-  onReconnect(handler: () => void): () => void;
-  close(): void;
-}
-
 export interface RealtimeOptions {
   /** The server ended the session (logout elsewhere, deactivation, password change): `session-revoked`. */
   onRevoked: () => void;
@@ -39,14 +32,22 @@ export function openRealtime(token: string, options: RealtimeOptions): RealtimeC
     auth: { token },
   });
   const reconnectHandlers = new Set<() => void>();
+  const changeHandlers = new Set<(connected: boolean) => void>();
   let connectedBefore = false;
   socket.on('connect', () => {
+    for (const handler of changeHandlers) handler(true);
     if (connectedBefore) for (const handler of reconnectHandlers) handler();
     connectedBefore = true;
   });
+  socket.on('disconnect', () => {
+    for (const handler of changeHandlers) handler(false);
+  });
   socket.on(SESSION_REVOKED_EVENT, () => options.onRevoked());
-  return {
+  const connection: RealtimeConnection = {
     token,
+    get connected() {
+      return socket.connected;
+    },
     on(event, handler) {
       socket.on(event, handler);
       return () => void socket.off(event, handler);
@@ -55,10 +56,24 @@ export function openRealtime(token: string, options: RealtimeOptions): RealtimeC
       reconnectHandlers.add(handler);
       return () => void reconnectHandlers.delete(handler);
     },
+    onConnectionChange(handler) {
+      changeHandlers.add(handler);
+      return () => void changeHandlers.delete(handler);
+    },
+    emit(event, payload) {
+      if (socket.connected) socket.emit(event, payload);
+    },
+    emitWithAck<T>(event: string, payload: unknown, timeoutMs: number) {
+      return socket.timeout(timeoutMs).emitWithAck(event, payload) as Promise<T>;
+    },
     close() {
       reconnectHandlers.clear();
+      changeHandlers.clear();
       socket.removeAllListeners();
       socket.disconnect();
+      setCurrentRealtime(null, connection);
     },
   };
+  setCurrentRealtime(connection);
+  return connection;
 }

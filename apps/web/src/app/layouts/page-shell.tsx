@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SiteFooter } from './site-footer.tsx';
 
-/** Skip link, header, main landmark and footer shared by every layout. */
-export function PageShell({ header, children }: { header: ReactNode; children: ReactNode }) {
+/** Skip link, header, main landmark and footer shared by every layout (the meeting room goes without the footer). */
+export function PageShell({ header, children, footer = true }: { header: ReactNode; children: ReactNode; footer?: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="page-shell">
@@ -15,7 +15,7 @@ export function PageShell({ header, children }: { header: ReactNode; children: R
       <Box component="main" id="main" tabIndex={-1} className="page-main">
         {children}
       </Box>
-      <SiteFooter />
+      {footer && <SiteFooter />}
     </div>
   );
 }

@@ -7,8 +7,11 @@ import { SignUpModal } from './sign-up-modal.tsx';
 import { appPaths } from '../../lib/paths.ts';
 import type { AuthDialog } from './auth-dialog.ts';
 
-/** The dialog named by the `auth` query parameter: `?auth=login`, `?auth=signup` or `?auth=forgot`. */
-export default function AuthDialogs() {
+/**
+ * The dialog named by the `auth` query parameter: `?auth=login`, `?auth=signup` or `?auth=forgot`. After signing in
+ * the person goes to their cabinet, or with `stay` remains on the page (the meeting room continues where it was).
+ */
+export default function AuthDialogs({ stay = false }: { stay?: boolean }) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const dialog = params.get('auth');
@@ -30,14 +33,20 @@ export default function AuthDialogs() {
             ? appPaths.quiz
             : appPaths.cabinet(),
     );
+  const stayHere = () => {
+    const updated = new URLSearchParams(params);
+    updated.delete('auth');
+    setParams(updated, { replace: true });
+  };
+  const afterSignIn = stay ? stayHere : openCabinet;
 
   switch (dialog) {
     case 'login':
-      return <LoginModal onClose={() => show(null)} onSwitch={show} onSignedIn={openCabinet} />;
+      return <LoginModal onClose={() => show(null)} onSwitch={show} onSignedIn={afterSignIn} />;
     case 'signup':
-      return <SignUpModal onClose={() => show(null)} onSwitch={show} onSignedIn={openCabinet} />;
+      return <SignUpModal onClose={() => show(null)} onSwitch={show} onSignedIn={afterSignIn} />;
     case 'forgot':
-      return <ForgotPasswordModal onClose={() => show(null)} onDone={openCabinet} />;
+      return <ForgotPasswordModal onClose={() => show(null)} onDone={afterSignIn} />;
     default:
       return null;
   }

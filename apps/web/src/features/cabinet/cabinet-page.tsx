@@ -45,7 +45,7 @@ export function CabinetPage() {
         </Tabs.Panel>
         {cardId && (
           <Tabs.Panel value="card" pt="lg">
-            <CardTab cardId={cardId} />
+            <CardTab cardId={cardId} patientId={patientId} />
           </Tabs.Panel>
         )}
         {cardId && (

@@ -9,6 +9,7 @@ import { latestRecommendation, usePatientCard } from '../../lib/patient-card.ts'
 import { parseQuizNote, parseQuizScore } from '../../lib/quiz.ts';
 import { SectionCard } from '../../components/section-card.tsx';
 import { appPaths } from '../../lib/paths.ts';
+import { AdviceCard } from './advice-card.tsx';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -30,8 +31,8 @@ function quizAction(card: PatientCard): 'take' | 'continue' | 'retake' {
   return card.patient_quizz_recommendations.length > 0 ? 'retake' : 'take';
 }
 
-/** "My card": the latest self-check result, the history of results and the notes. */
-export function CardTab({ cardId }: { cardId: string }) {
+/** "My card": the latest self-check result, the doctors' advice, the history of results and the notes. */
+export function CardTab({ cardId, patientId }: { cardId: string; patientId: string | undefined }) {
   const { t, i18n } = useTranslation();
   const card = usePatientCard(cardId);
   if (card.error) return <FormError error={card.error} />;
@@ -64,6 +65,8 @@ export function CardTab({ cardId }: { cardId: string }) {
           </Button>
         </div>
       </SectionCard>
+
+      {patientId && <AdviceCard patientId={patientId} />}
 
       {history.length > 0 && (
         <SectionCard title={t('card.historyTitle')} titleId="card-history-title">

@@ -1,10 +1,13 @@
 import {
   appointmentPaths,
   doctorPaths,
+  meetingPaths,
   type Appointment,
+  type CallRecord,
   type Doctor,
   type UpdateAppointmentBody,
   type UpdateDoctorBody,
+  type WaitingPatient,
 } from '@rozmova/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
@@ -67,5 +70,23 @@ export function useUpdateAppointment() {
     mutationFn: ({ id, body }: { id: string; body: UpdateAppointmentBody }) =>
       apiRequest<Appointment>(withId(appointmentPaths.appointment, id), { method: 'PUT', body }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.appointments.all }),
+  });
+}
+
+/** Patients waiting in the rooms of the doctor's consultations (refetched on `meeting-waiting`). */
+export function useWaitingPatients(doctorId: string) {
+  return useQuery({
+    queryKey: queryKeys.meetings.waiting(doctorId),
+    queryFn: ({ signal }) =>
+      apiRequest<{ waiting: WaitingPatient[] }>(meetingPaths.waiting, { query: { doctorId }, signal }).then((list) => list.waiting),
+    enabled: doctorId !== '',
+  });
+}
+
+/** Joins, leaves, reconnects, duration and end reason of one consultation's call. */
+export function useCallRecord(appointmentId: string) {
+  return useQuery({
+    queryKey: queryKeys.meetings.callRecord(appointmentId),
+    queryFn: ({ signal }) => apiRequest<CallRecord>(withId(meetingPaths.callRecord, appointmentId), { signal }),
   });
 }

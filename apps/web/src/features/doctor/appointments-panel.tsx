@@ -1,16 +1,17 @@
-import { Badge, Button, Card, Group, Loader, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Appointment } from '@rozmova/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { CompleteConsultationModal } from '../../components/complete-consultation-modal.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { FormError } from '../../components/form-error.tsx';
-import { FormModal } from '../../components/form-modal.tsx';
-import { useForm } from '@mantine/form';
 import { errorText } from '../../lib/api-errors.ts';
 import { useNow } from '../../lib/use-now.ts';
-import { useDoctorAppointments, useJoinMeeting, useUpdateAppointment } from './api.ts';
+import { useDoctorAppointments, useJoinMeeting, useUpdateAppointment, useWaitingPatients } from './api.ts';
+import { CallRecordSummary } from './call-record.tsx';
+import { WaitingPatients } from './waiting-patients.tsx';
 import { priceText } from './schedule-form.ts';
 import {
   canCancel,
@@ -38,7 +39,10 @@ const REDRAW_MS = 30_000;
 
 type Dialog = { kind: 'complete' | 'cancel'; appointment: Appointment };
 
-/** Today's and upcoming appointments of one doctor, with join, complete-with-a-note and cancel. */
+/**
+ * Today's and upcoming appointments of one doctor, with join, complete-with-a-note and cancel; patients waiting in a
+ * room first, and the call record of running and completed consultations.
+ */
 export function AppointmentsPanel({ doctorId, timeZone }: { doctorId: string; timeZone: string }) {
   const { t } = useTranslation();
   // One query per day: `from` is computed again when the day changes, not with every tick.
@@ -53,6 +57,7 @@ export function AppointmentsPanel({ doctorId, timeZone }: { doctorId: string; ti
   if (now.toDateString() !== dayKey) setDayKey(now.toDateString());
   const [withCancelled, setWithCancelled] = useState(false);
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const waiting = useWaitingPatients(doctorId).data ?? [];
   const groups = useMemo(
     () => groupAppointments(appointments.data ?? [], now, timeZone, withCancelled),
     [appointments.data, now, timeZone, withCancelled],
@@ -67,6 +72,7 @@ export function AppointmentsPanel({ doctorId, timeZone }: { doctorId: string; ti
   ];
   return (
     <Stack gap="lg">
+      <WaitingPatients waiting={waiting} timeZone={timeZone} />
       <Switch
         label={t('doctor.showCancelled')}
         checked={withCancelled}
@@ -87,6 +93,7 @@ export function AppointmentsPanel({ doctorId, timeZone }: { doctorId: string; ti
                   appointment={appointment}
                   now={now}
                   timeZone={timeZone}
+                  waiting={waiting.some((patient) => patient.appointmentId === appointment.id)}
                   onComplete={() => setDialog({ kind: 'complete', appointment })}
                   onCancel={() => setDialog({ kind: 'cancel', appointment })}
                 />
@@ -95,7 +102,7 @@ export function AppointmentsPanel({ doctorId, timeZone }: { doctorId: string; ti
           )}
         </section>
       ))}
-      {dialog?.kind === 'complete' && <CompleteModal appointment={dialog.appointment} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'complete' && <CompleteConsultationModal appointment={dialog.appointment} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'cancel' && <CancelModal appointment={dialog.appointment} onClose={() => setDialog(null)} />}
     </Stack>
   );
@@ -105,11 +112,13 @@ interface ItemProps {
   appointment: Appointment;
   now: Date;
   timeZone: string;
+  /** The patient waits in the room now. */
+  waiting: boolean;
   onComplete: () => void;
   onCancel: () => void;
 }
 
-function AppointmentItem({ appointment, now, timeZone, onComplete, onCancel }: ItemProps) {
+function AppointmentItem({ appointment, now, timeZone, waiting, onComplete, onCancel }: ItemProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const navigate = useNavigate();
@@ -138,6 +147,11 @@ function AppointmentItem({ appointment, now, timeZone, onComplete, onCancel }: I
             {name}
           </Title>
           <Group gap={6}>
+            {waiting && (
+              <Badge color="brand" variant="filled">
+                {t('doctor.waiting.badge')}
+              </Badge>
+            )}
             <Badge color={statusColor[appointment.appointment_status]} variant="light">
               {t(`doctor.status.${appointment.appointment_status}`)}
             </Badge>
@@ -160,6 +174,14 @@ function AppointmentItem({ appointment, now, timeZone, onComplete, onCancel }: I
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             {t('doctor.note', { note: appointment.appointment_note })}
           </Text>
+        )}
+        {appointment.appointment_advice && (
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {t('doctor.advice', { advice: appointment.appointment_advice })}
+          </Text>
+        )}
+        {(appointment.appointment_status === 'running' || appointment.appointment_status === 'completed') && (
+          <CallRecordSummary appointmentId={appointment.id} timeZone={timeZone} />
         )}
         <Group gap="xs" mt={4}>
           {(appointment.appointment_status === 'scheduled' || appointment.appointment_status === 'running') && (
@@ -189,40 +211,6 @@ function AppointmentItem({ appointment, now, timeZone, onComplete, onCancel }: I
         </Group>
       </Stack>
     </Card>
-  );
-}
-
-function CompleteModal({ appointment, onClose }: { appointment: Appointment; onClose: () => void }) {
-  const { t } = useTranslation();
-  const update = useUpdateAppointment();
-  const form = useForm({
-    initialValues: { appointment_note: '' },
-    validate: { appointment_note: (value) => (value.trim() ? null : t('doctor.validation.note')) },
-  });
-  return (
-    <FormModal
-      title={t('doctor.completeTitle')}
-      onClose={onClose}
-      form={form}
-      mutation={update}
-      toVariables={({ appointment_note }) => ({
-        id: appointment.id,
-        body: { appointment_status: 'completed' as const, appointment_note: appointment_note.trim() },
-      })}
-      onSuccess={() => notifications.show({ message: t('doctor.completed', { name: appointment.patient.user_name }) })}
-      submitLabel={t('doctor.completeSubmit')}
-      cancel={{ label: t('common.cancel'), onClick: onClose }}
-      intro={<Text>{t('doctor.completeText', { name: appointment.patient.user_name })}</Text>}
-    >
-      <Textarea
-        label={t('doctor.noteLabel')}
-        autosize
-        minRows={4}
-        maxLength={4000}
-        data-autofocus
-        {...form.getInputProps('appointment_note')}
-      />
-    </FormModal>
   );
 }
 

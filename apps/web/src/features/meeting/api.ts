@@ -1,0 +1,62 @@
+import {
+  appointmentPaths,
+  feedbackPaths,
+  meetingPaths,
+  type Appointment,
+  type CreateFeedbackBody,
+  type Feedback,
+  type FeedbackList,
+  type IceServers,
+  type MeetingReportBody,
+} from '@rozmova/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '../../lib/api-client.ts';
+import { withId } from '../../lib/paths.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+
+/** The consultation of a room; only its patient and its doctor get it (anyone else: 404, like an unknown room). */
+export function useRoomAppointment(roomId: string) {
+  return useQuery({
+    queryKey: queryKeys.appointments.byRoom(roomId),
+    queryFn: ({ signal }) => apiRequest<Appointment>(withId(appointmentPaths.byRoomId, roomId), { signal }),
+    retry: (count, error) => count < 1 && !(error instanceof ApiError && error.status === 404),
+  });
+}
+
+/** Opens the meeting (the consultation becomes `running`); 409 MEETING_NOT_OPEN before 10 minutes to the start. */
+export function useJoinMeeting(roomId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (appointmentId: string) => apiRequest<Appointment>(withId(appointmentPaths.joinMeeting, appointmentId), { method: 'POST' }),
+    onSuccess: (appointment) => client.setQueryData(queryKeys.appointments.byRoom(roomId), appointment),
+  });
+}
+
+/** STUN and TURN with short-lived credentials, asked for each peer connection and never stored. */
+export async function fetchIceServers(roomId: string): Promise<RTCIceServer[]> {
+  const { iceServers } = await apiRequest<IceServers>(withId(meetingPaths.iceServers, roomId), { method: 'POST' });
+  return iceServers;
+}
+
+export function useReportProblem(roomId: string) {
+  return useMutation({
+    mutationFn: (body: MeetingReportBody) => apiRequest<{ id: string }>(withId(meetingPaths.report, roomId), { method: 'POST', body }),
+  });
+}
+
+/** The doctor reviews the person wrote: one per consultation. */
+export function useDoctorReviews(userId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.feedback.doctorReviewsOf(userId),
+    queryFn: ({ signal }) => apiRequest<FeedbackList>(withId(feedbackPaths.byUser, userId), { query: { type: 'doctor' }, signal }),
+    enabled,
+  });
+}
+
+export function useSendDoctorFeedback(userId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateFeedbackBody) => apiRequest<Feedback>(feedbackPaths.feedback, { method: 'POST', body }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.feedback.doctorReviewsOf(userId) }),
+  });
+}
