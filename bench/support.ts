@@ -210,7 +210,8 @@ export interface LoadFigures {
   cpuPerRequestUs: number;
 }
 
-const percentile = (sorted: number[], p: number) =>
+/** The p-th percentile (nearest rank) of ascending values. */
+export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 const generator = fileURLToPath(new URL('./load-generator.ts', import.meta.url));
 

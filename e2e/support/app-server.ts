@@ -13,7 +13,7 @@ export interface AppServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -24,8 +24,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** The built app as a user runs it (`npm start` without the build), on a free port with a fresh data directory. */
-export async function startAppServer(smtpUrl: string): Promise<AppServer> {
+/**
+ * The built app as a user runs it (`npm start` without the build), on a free port with a fresh data directory.
+ * `env` adds or overrides settings of the app's process (the TURN server of the meeting specs, for one).
+ */
+export async function startAppServer(smtpUrl: string, env: Record<string, string> = {}): Promise<AppServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rozmova-e2e-'));
   const admin = { email: 'admin@e2e.rozmova.test', password: 'Adm1n-e2e-Passw0rd' };
@@ -45,6 +48,7 @@ export async function startAppServer(smtpUrl: string): Promise<AppServer> {
       ADMIN_PASSWORD: admin.password,
       // No PUBLIC_URL, as with `npm start` on another port: it defaults from PORT, and the browser's own links are paths.
       PUBLIC_URL: '',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

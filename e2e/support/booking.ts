@@ -31,7 +31,7 @@ export interface SeededUser {
 export async function createUser(
   request: APIRequestContext,
   adminToken: string,
-  user: { email: string; name: string; role: 'patient' | 'doctor'; password?: string },
+  user: { email: string; name: string; role: 'patient' | 'doctor' | 'operator'; password?: string },
 ): Promise<SeededUser> {
   const password = user.password ?? 'Booking-Test-Passw0rd-77';
   const created = await ok<AdminUser>(

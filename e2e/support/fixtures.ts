@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type BrowserContext, type Page } from '@playwright/test';
 import { startAppServer, type AppServer } from './app-server.ts';
 // The API suite's SMTP catcher: one mail parser for both suites.
 import { startMailCatcher, type MailCatcher } from '../../apps/api/src/test/mail.ts';
@@ -7,6 +7,8 @@ import { startMailCatcher, type MailCatcher } from '../../apps/api/src/test/mail
 interface WorkerFixtures {
   server: AppServer;
   mail: MailCatcher;
+  /** Extra settings of the app's process; a spec overrides it (the meeting specs give it their coturn's). */
+  appEnv: Record<string, string>;
 }
 
 /** The app and a real SMTP server, started once per worker. */
@@ -20,25 +22,35 @@ export const test = base.extend<{ baseURL: string }, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+  // eslint-disable-next-line no-empty-pattern -- as above
+  appEnv: [async ({}, use) => use({}), { scope: 'worker' }],
   server: [
-    async ({ mail }, use) => {
-      const server = await startAppServer(mail.url);
+    async ({ mail, appEnv }, use) => {
+      const server = await startAppServer(mail.url, appEnv);
       await use(server);
       await server.stop();
     },
     { scope: 'worker' },
   ],
   baseURL: async ({ server }, use) => use(server.baseURL),
-  // Chromium reports every blocked script, style, connection or form post on the console: a test fails on any.
   context: async ({ context }, use) => {
-    const violations: string[] = [];
-    context.on('console', (message) => {
-      if (message.text().includes('Content Security Policy')) violations.push(`${message.location().url}: ${message.text()}`);
-    });
+    const check = watchContentSecurityPolicy(context);
     await use(context);
-    expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    check();
   },
 });
+
+/**
+ * Chromium reports every blocked script, style, connection or form post on the console: a test fails on any. The
+ * default context is watched by the fixture; a spec watches the contexts it makes itself and calls the check at the end.
+ */
+export function watchContentSecurityPolicy(context: BrowserContext): () => void {
+  const violations: string[] = [];
+  context.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) violations.push(`${message.location().url}: ${message.text()}`);
+  });
+  return () => expect(violations, 'Content-Security-Policy violations').toEqual([]);
+}
 
 export { expect };
 
