@@ -17,7 +17,6 @@ test('with ?relay=1 the call goes through coturn with the credentials the API is
   coturn,
 }) => {
   test.setTimeout(120_000);
-  const logBefore = coturn.log().length;
   const adminToken = await apiLogin(request, server.admin.email, server.admin.password);
   const operator = await createUser(request, adminToken, { email: uniqueEmail('operator'), name: 'Relay Operator', role: 'operator' });
   const doctor = await createDoctor(request, adminToken, { email: uniqueEmail('doctor'), name: 'Dr Relay Hnatiuk' });
@@ -54,13 +53,13 @@ test('with ?relay=1 the call goes through coturn with the credentials the API is
     await expectVideoPlaying(page, 'remote-video');
     await expectVideoFlowing(page);
     await expect.poll(async () => (await inboundVideo(page)).localCandidateType, { message: 'selected local candidate' }).toBe('relay');
+    // The relayed address is one this coturn allocated: its port is in coturn's relay range.
+    const { localCandidatePort } = await inboundVideo(page);
+    expect(localCandidatePort).toBeGreaterThanOrEqual(coturn.relayPorts.min);
+    expect(localCandidatePort).toBeLessThanOrEqual(coturn.relayPorts.max);
   };
   await expectRelayed(patientPage);
   await expectRelayed(doctorPage);
-  // coturn itself allocated the relays and let the two relayed peers reach each other during this test.
-  const log = coturn.log().slice(logBefore);
-  expect(log).toMatch(/ALLOCATE processed, success/);
-  expect(log).toMatch(/CREATE_PERMISSION processed, success/);
 
   await doctorContext.close();
   cspOfDoctor();

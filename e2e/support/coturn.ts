@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { createSocket } from 'node:dgram';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -18,8 +18,8 @@ export interface Coturn {
   secret: string;
   /** The app's settings for it: `TURN_URLS` and `TURN_SECRET`. */
   env: Record<string, string>;
-  /** Everything it logged so far. */
-  log(): string;
+  /** The UDP ports it relays from: a relayed candidate's port is one of them. */
+  relayPorts: { min: number; max: number };
   stop(): Promise<void>;
 }
 
@@ -75,38 +75,27 @@ export async function startCoturn(): Promise<Coturn> {
     '--no-dtls',
     '--no-rfc5780',
     '--fingerprint',
-    '--log-file=stdout',
-    '--simple-log',
-    // -v logs the listeners as they open, which is how we know it is ready, and the sessions.
-    '--verbose',
+    '--no-stdout-log',
+    '--log-file=/dev/null',
     `--pidfile=${path.join(dir, 'turnserver.pid')}`,
     `--userdb=${path.join(dir, 'turndb')}`,
   ];
-  // coturn writes its log with stdio, fully buffered into a pipe: stdbuf makes it line-buffered so the lines come as they happen.
-  const child = spawn('stdbuf', ['-oL', '-eL', TURNSERVER, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const ready = `UDP listener opened on: 127.0.0.1:${listening}`;
+  const child = spawn(TURNSERVER, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let errors = '';
+  child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   try {
-    await new Promise<void>((resolve, reject) => {
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes(ready)) resolve();
-      };
-      child.stdout!.on('data', onData);
-      child.stderr!.on('data', onData);
-      child.once('error', reject);
-      child.once('exit', (code, signal) => reject(new Error(`coturn exited (${code ?? signal}) before it listened:\n${output}`)));
-    });
+    await answersStun(listening, child);
   } catch (error) {
+    child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
-    throw error;
+    throw new Error(`coturn did not answer on 127.0.0.1:${listening}: ${String(error)}\n${errors}`);
   }
   const urls = [`turn:127.0.0.1:${listening}?transport=udp`, `turn:127.0.0.1:${listening}?transport=tcp`];
   return {
     urls,
     secret,
     env: { TURN_URLS: urls.join(','), TURN_SECRET: secret },
-    log: () => output,
+    relayPorts: { min, max },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -119,4 +108,35 @@ export async function startCoturn(): Promise<Coturn> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Resolves once coturn answers a STUN Binding request on the port, which it does once it listens. The request is
+ * sent again every 50 ms until then, as STUN clients retransmit over UDP.
+ */
+function answersStun(port: number, child: ChildProcess): Promise<void> {
+  const socket = createSocket('udp4');
+  // Binding request: type 0x0001, no attributes, the magic cookie, a random transaction id.
+  const request = Buffer.concat([Buffer.from([0x00, 0x01, 0x00, 0x00, 0x21, 0x12, 0xa4, 0x42]), randomBytes(12)]);
+  const send = () => socket.send(request, port, '127.0.0.1');
+  return new Promise<void>((resolve, reject) => {
+    const done = (error?: Error) => {
+      clearInterval(resend);
+      clearTimeout(giveUp);
+      child.off('exit', exited);
+      socket.close();
+      if (error) reject(error);
+      else resolve();
+    };
+    const exited = (code: number | null, signal: string | null) => done(new Error(`it exited (${code ?? signal})`));
+    const resend = setInterval(send, 50);
+    const giveUp = setTimeout(() => done(new Error('no answer within 15 s')), 15_000);
+    socket.on('message', (message) => {
+      // A Binding success response (0x0101) with our transaction id.
+      if (message.readUInt16BE(0) === 0x0101 && message.subarray(8, 20).equals(request.subarray(8, 20))) done();
+    });
+    socket.on('error', () => undefined);
+    child.once('exit', exited);
+    send();
+  });
 }

@@ -87,13 +87,15 @@ export interface InboundVideo {
   framesDecoded: number;
   /** The local candidate type of the selected candidate pair: host, srflx, prflx or relay. */
   localCandidateType: string | null;
+  /** That candidate's port (for a relay candidate: the port the TURN server relays from). */
+  localCandidatePort: number | null;
 }
 
 /** The inbound video of the room's current peer connection, from getStats(). */
 export function inboundVideo(page: Page): Promise<InboundVideo> {
   return page.evaluate(async () => {
     const pc = window.__rozmovaPeer;
-    if (!pc) return { peer: null, framesDecoded: 0, localCandidateType: null };
+    if (!pc) return { peer: null, framesDecoded: 0, localCandidateType: null, localCandidatePort: null };
     pc.__e2eId ??= crypto.randomUUID();
     const stats = await pc.getStats();
     let framesDecoded = 0;
@@ -103,8 +105,10 @@ export function inboundVideo(page: Page): Promise<InboundVideo> {
       if (report.type === 'transport' && report.selectedCandidatePairId) pairId = report.selectedCandidatePairId;
     });
     const pair = pairId ? (stats.get(pairId) as { localCandidateId?: string } | undefined) : undefined;
-    const local = pair?.localCandidateId ? (stats.get(pair.localCandidateId) as { candidateType?: string } | undefined) : undefined;
-    return { peer: pc.__e2eId, framesDecoded, localCandidateType: local?.candidateType ?? null };
+    const local = pair?.localCandidateId
+      ? (stats.get(pair.localCandidateId) as { candidateType?: string; port?: number } | undefined)
+      : undefined;
+    return { peer: pc.__e2eId, framesDecoded, localCandidateType: local?.candidateType ?? null, localCandidatePort: local?.port ?? null };
   });
 }
 
