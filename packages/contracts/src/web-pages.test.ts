@@ -10,6 +10,9 @@ describe('matchWebPage', () => {
     expect(matchWebPage('/user/appointment-step3')).toEqual({ page: 'booking', params: { page: 'appointment-step3' } });
     expect(matchWebPage('/user/payment-success')).toEqual({ page: 'booking', params: { page: 'payment-success' } });
     expect(matchWebPage('/admin/quiz')).toEqual({ page: 'adminQuiz', params: {} });
+    const room = '7d0f6d3e-3c1a-4f7e-9a51-2b8c1e0d4f60';
+    expect(matchWebPage(`/meet/${room}`)).toEqual({ page: 'meeting', params: { roomId: room } });
+    expect(matchWebPage('/meeting.deprecated')).toEqual({ page: 'meetingDeprecated', params: {} });
   });
 
   test('anything else is no page', () => {

@@ -37,11 +37,18 @@ export const bookingPages = [
 
 export type BookingPage = (typeof bookingPages)[number];
 
-/** The values a page's parameter may take; a parameter not listed here takes any one segment. */
-const pageParams: Partial<Record<WebPage, Record<string, readonly string[]>>> = { booking: { page: bookingPages } };
-
 export const isBookingPage = (value: string | undefined): value is BookingPage =>
   value !== undefined && (bookingPages as readonly string[]).includes(value);
+
+/** A room id is a UUID, as the API's `idSchema` takes it (versions 1–8, RFC 4122 variant); anything else is no room. */
+export const isRoomId = (value: string | undefined): boolean =>
+  value !== undefined && /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(value);
+
+/** The values a page's parameter may take; a parameter not listed here takes any one segment. */
+const pageParams: Partial<Record<WebPage, Record<string, (value: string) => boolean>>> = {
+  booking: { page: isBookingPage },
+  meeting: { roomId: isRoomId },
+};
 
 /**
  * The page a path shows, matched as the web router matches it (case-insensitively, a trailing slash allowed), with
@@ -62,7 +69,7 @@ export function matchWebPage(pathname: string): { page: WebPage; params: Record<
       }
       if (!part.startsWith(':')) return part.toLowerCase() === segment.toLowerCase();
       const allowed = pageParams[page]?.[part.slice(1)];
-      if (allowed && !allowed.includes(segment)) return false;
+      if (allowed && !allowed(segment)) return false;
       params[part.slice(1)] = segment;
       return true;
     });

@@ -1,8 +1,7 @@
-import { isBookingPage, webPages, type WebPage } from '@rozmova/contracts';
+import { isBookingPage, isRoomId, webPages, type WebPage } from '@rozmova/contracts';
 import { createBrowserRouter, data, type RouteObject } from 'react-router';
 import { AppRoot } from './app-root.tsx';
 import { ErrorPage } from './error-page.tsx';
-import { isRoomId } from '../lib/paths.ts';
 import { LandingLayout } from './layouts/landing-layout.tsx';
 import type { RouteHandle } from './route-handle.ts';
 import { guardLoader } from './route-guard.ts';

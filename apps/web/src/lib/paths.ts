@@ -41,9 +41,5 @@ export const appPaths = {
   meeting: (roomId: string) => webPages.meeting.replace(':roomId', encodeURIComponent(roomId)),
 };
 
-/** A room id is a UUID, as the API's `idSchema` takes it (versions 1–8, RFC 4122 variant); anything else is no room. */
-export const isRoomId = (value: string | undefined): boolean =>
-  value !== undefined && /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(value);
-
 /** An API path of the contracts with its `:id` filled in. */
 export const withId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
