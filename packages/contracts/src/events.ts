@@ -2,6 +2,14 @@
 export const realtimeEvents = {
   chatMessageCreated: 'chat-message-created',
   chatMessageRead: 'chat-message-read',
+  /** To a message's sender: recipients' clients acknowledged `chat-message-created` (support.ts MessagesDeliveredEvent). */
+  chatMessageDelivered: 'chat-message-delivered',
+  /** Both ways: someone is typing (support.ts Typing from a client, TypingEvent to the other side). */
+  chatTyping: 'chat-typing',
+  /** To operators and the patient: a support conversation's holder or status changed (support.ts ConversationState). */
+  chatConversationUpdated: 'chat-conversation-updated',
+  /** To operators and patients: an operator's availability changed (support.ts Operator). */
+  operatorAvailabilityChanged: 'operator-availability-changed',
   appointmentCreated: 'appointment-created',
   appointmentCancelled: 'appointment-cancelled',
   appointmentModified: 'appointment-modified',

@@ -19,3 +19,5 @@ export * from './notifications.ts';
 export * from './web-pages.ts';
 export * from './meetings.ts';
 export * from './messages.ts';
+export * from './support.ts';
+export * from './push.ts';

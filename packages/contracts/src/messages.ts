@@ -25,6 +25,8 @@ export const createMessageBodySchema = z.strictObject({
   /** The consultation a patient ↔ doctor message belongs to; by default the patient's current one with that doctor. */
   message_appointmentId: idSchema.optional(),
   client_message_id: z.uuid(),
+  /** One of the patient's own documents (user references) the message carries. */
+  message_documentId: idSchema.optional(),
 });
 export type CreateMessageBody = z.infer<typeof createMessageBodySchema>;
 
@@ -38,18 +40,27 @@ export const messageSchema = z.object({
   message_senderType: z.enum(messageSenderTypes),
   message_status: z.enum(messageStatuses),
   message_text: z.string(),
+  message_documentId: z.string().nullable(),
+  /** The carried document's shown name, when there is one and it was not deleted. */
+  message_documentName: z.string().nullable(),
+  /** The writer's name as the reader sees it (an operator's or doctor's name; the patient's for staff). */
+  message_senderName: z.string().nullable(),
   client_message_id: z.string(),
   created_at: z.string(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
-/** Newest first; `lastMessageId` asks for the page older than that message (SPEC.md §9). */
+/**
+ * Newest first; `lastMessageId` asks for the page older than that message (SPEC.md §9). `afterMessageId` asks instead
+ * for what came after that message, oldest first (a client catching up after a reconnect pages on with the last one).
+ */
 export const listMessagesQuerySchema = z.strictObject({
   patientId: idSchema.optional(),
   recipientType: messageRecipientTypeSchema.optional(),
   appointmentId: idSchema.optional(),
   limit: z.coerce.number().int().min(1).max(MESSAGES_PAGE_MAX).default(MESSAGES_PAGE_DEFAULT),
   lastMessageId: idSchema.optional(),
+  afterMessageId: idSchema.optional(),
 });
 export type ListMessagesQuery = z.infer<typeof listMessagesQuerySchema>;
 export const messageListSchema = z.object({ messages: z.array(messageSchema) });

@@ -18,6 +18,8 @@ export const webPages = {
   admin: '/admin',
   adminQuiz: '/admin/quiz',
   doctor: '/doctor',
+  /** The operators' console: the support inbox. */
+  operator: '/operator',
   /** The video room of a consultation (SPEC.md §2: no auth guard; the page asks a visitor to sign in). */
   meeting: '/meet/:roomId',
   /** Old meeting links: says where the consultation is now. */

@@ -446,6 +446,8 @@ export const messages = pgTable(
     status: messageStatusEnum('status').notNull().default('Sent'),
     text: text('text').notNull(),
     clientMessageId: uuid('client_message_id').notNull(),
+    /** One of the patient's documents the message carries; the message stays when the document is deleted. */
+    documentId: uuid('document_id').references(() => userReferences.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     readAt: timestamp('read_at', { withTimezone: true }),
@@ -454,6 +456,10 @@ export const messages = pgTable(
     uniqueIndex('messages_sender_client_id').on(t.senderUserId, t.clientMessageId),
     index('messages_conversation_idx').on(t.patientId, t.doctorId, t.createdAt, t.id),
     index('messages_appointment_idx').on(t.appointmentId, t.createdAt, t.id),
+    // Away delivery and unread counts look for what a side has not read yet.
+    index('messages_unread_idx')
+      .on(t.patientId, t.senderType)
+      .where(sql`status <> 'Read'`),
   ],
 );
 

@@ -64,6 +64,9 @@ export function toMessage(row: MessageRow): Message {
     message_senderType: row.senderType,
     message_status: row.status,
     message_text: row.text,
+    message_documentId: row.documentId,
+    message_documentName: null,
+    message_senderName: null,
     client_message_id: row.clientMessageId,
     created_at: row.createdAt.toISOString(),
   };

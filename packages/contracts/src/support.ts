@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { idSchema, multiLineTextSchema, oneLineTextSchema } from './common.ts';
+import {
+  CANNED_REPLY_TITLE_MAX,
+  MESSAGE_TEXT_MAX,
+  messageRecipientTypes,
+  operatorAvailabilities,
+  supportEventKinds,
+  TRANSFER_NOTE_MAX,
+} from './constants.ts';
+import { chatPatientStatusSchema } from './patients.ts';
+
+/**
+ * The support chat around the messages of messages.ts: the operators' inbox, who holds a conversation, its status,
+ * the operators' availability, canned replies, typing and delivery (SPEC.md §3, §7; PRODUCT.md "Chat").
+ */
+export const operatorAvailabilitySchema = z.enum(operatorAvailabilities);
+
+/** Inbox filters: whose (`mine`, `unassigned`, `all`) × status; newest activity first. */
+export const inboxQuerySchema = z.strictObject({
+  holder: z.enum(['mine', 'unassigned', 'all']).default('all'),
+  chat_patient_status: chatPatientStatusSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type InboxQuery = z.infer<typeof inboxQuerySchema>;
+
+/** One patient's support conversation as the inbox lists it. */
+export const inboxConversationSchema = z.object({
+  patientId: z.string(),
+  user_name: z.string(),
+  chat_patient_status: chatPatientStatusSchema,
+  interacting_with_operator: z.string().nullable(),
+  operator_name: z.string().nullable(),
+  last_message_text: z.string().nullable(),
+  last_message_at: z.string().nullable(),
+  last_message_sender: z.enum(['patient', 'operator']).nullable(),
+  /** When the conversation's last message is the patient's: since when the patient waits (Awaiting Response). */
+  awaiting_since: z.string().nullable(),
+  /** Patient messages no operator has read yet. */
+  unread_count: z.number().int(),
+});
+export type InboxConversation = z.infer<typeof inboxConversationSchema>;
+export const inboxSchema = z.object({
+  conversations: z.array(inboxConversationSchema),
+  total: z.number().int(),
+  /** Unread patient messages per filter the inbox shows as counts. */
+  unread: z.object({ mine: z.number().int(), unassigned: z.number().int(), all: z.number().int() }),
+});
+export type Inbox = z.infer<typeof inboxSchema>;
+
+export const transferBodySchema = z.strictObject({
+  operatorId: idSchema,
+  note: multiLineTextSchema(TRANSFER_NOTE_MAX).optional(),
+});
+export type TransferBody = z.infer<typeof transferBodySchema>;
+
+/** What happened to a conversation besides messages (claim, transfer with its note, close, reopen). */
+export const supportEventSchema = z.object({
+  id: z.string(),
+  patientId: z.string(),
+  kind: z.enum(supportEventKinds),
+  actorId: z.string(),
+  actor_name: z.string(),
+  toOperatorId: z.string().nullable(),
+  to_operator_name: z.string().nullable(),
+  note: z.string().nullable(),
+  created_at: z.string(),
+});
+export type SupportEvent = z.infer<typeof supportEventSchema>;
+export const supportEventListSchema = z.object({ events: z.array(supportEventSchema) });
+
+/** The conversation's state after a claim, transfer, close or reopen; also the `chat-conversation-updated` payload. */
+export const conversationStateSchema = z.object({
+  patientId: z.string(),
+  chat_patient_status: chatPatientStatusSchema,
+  interacting_with_operator: z.string().nullable(),
+  operator_name: z.string().nullable(),
+});
+export type ConversationState = z.infer<typeof conversationStateSchema>;
+
+export const operatorSchema = z.object({
+  id: z.string(),
+  user_name: z.string(),
+  availability: operatorAvailabilitySchema,
+});
+export type Operator = z.infer<typeof operatorSchema>;
+export const operatorListSchema = z.object({ operators: z.array(operatorSchema) });
+export const setAvailabilityBodySchema = z.strictObject({ availability: operatorAvailabilitySchema });
+
+/** What a patient sees of the support team: whether someone is there, who holds its conversation. */
+export const supportStatusSchema = z.object({
+  /** Online if any operator is online, else busy if any is busy, else offline. */
+  availability: operatorAvailabilitySchema,
+  operator: z.object({ id: z.string(), user_name: z.string(), availability: operatorAvailabilitySchema }).nullable(),
+  chat_patient_status: chatPatientStatusSchema,
+});
+export type SupportStatus = z.infer<typeof supportStatusSchema>;
+
+export const cannedReplyBodySchema = z.strictObject({
+  title: oneLineTextSchema(CANNED_REPLY_TITLE_MAX).min(1),
+  text: multiLineTextSchema(MESSAGE_TEXT_MAX).pipe(z.string().min(1)),
+});
+export type CannedReplyBody = z.infer<typeof cannedReplyBodySchema>;
+export const cannedReplySchema = z.object({ id: z.string(), title: z.string(), text: z.string(), updated_at: z.string() });
+export type CannedReply = z.infer<typeof cannedReplySchema>;
+export const cannedReplyListSchema = z.object({ replies: z.array(cannedReplySchema) });
+
+/** `chat-typing` from a client: a patient names the recipient type, staff the patient too. */
+export const typingSchema = z.strictObject({
+  patientId: idSchema.optional(),
+  recipientType: z.enum(messageRecipientTypes),
+  appointmentId: idSchema.optional(),
+});
+export type Typing = z.infer<typeof typingSchema>;
+/** `chat-typing` as the other side receives it. */
+export interface TypingEvent {
+  patientId: string;
+  appointmentId: string | null;
+  senderType: 'patient' | 'operator' | 'doctor';
+  userId: string;
+  user_name: string;
+}
+
+/** `chat-message-delivered` to the sender: its messages a recipient's client acknowledged. */
+export interface MessagesDeliveredEvent {
+  patientId: string;
+  appointmentId: string | null;
+  ids: string[];
+}
