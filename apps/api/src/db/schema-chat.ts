@@ -10,7 +10,7 @@ import { patients, users } from './schema.ts';
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
-export const operatorAvailabilityEnum = pgEnum('operator_availability', operatorAvailabilities);
+export const operatorAvailabilityEnum = pgEnum('operator_availability_value', operatorAvailabilities);
 
 /** What an operator set (online, busy, offline); shown offline anyway once its last connection has been gone 30 s. */
 export const operatorAvailability = pgTable('operator_availability', {

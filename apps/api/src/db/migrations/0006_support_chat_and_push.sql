@@ -1,5 +1,5 @@
 CREATE TYPE "public"."broadcast_audience" AS ENUM('patients', 'operators', 'doctors');--> statement-breakpoint
-CREATE TYPE "public"."operator_availability" AS ENUM('online', 'busy', 'offline');--> statement-breakpoint
+CREATE TYPE "public"."operator_availability_value" AS ENUM('online', 'busy', 'offline');--> statement-breakpoint
 CREATE TYPE "public"."support_event_kind" AS ENUM('claimed', 'transferred', 'closed', 'reopened');--> statement-breakpoint
 ALTER TYPE "public"."notification_kind" ADD VALUE 'chat-message';--> statement-breakpoint
 ALTER TYPE "public"."notification_kind" ADD VALUE 'broadcast';--> statement-breakpoint
@@ -24,7 +24,7 @@ CREATE TABLE "canned_replies" (
 --> statement-breakpoint
 CREATE TABLE "operator_availability" (
 	"user_id" uuid PRIMARY KEY NOT NULL,
-	"availability" "operator_availability" DEFAULT 'online' NOT NULL,
+	"availability" "operator_availability_value" DEFAULT 'online' NOT NULL,
 	"disconnected_at" timestamp with time zone,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
