@@ -176,6 +176,8 @@ test('a patient and a doctor hold a video consultation: waiting, video, chat, a 
       if (now.peer !== still.peer || now.framesDecoded !== still.framesDecoded) still = { ...now, since: Date.now() };
       expect(Date.now() - still.since, 'no new frames on the doctor side').toBeGreaterThanOrEqual(2_000);
     }).toPass({ timeout: 8_000, intervals: [250] });
+    // The doctor sees "reconnecting…" well before the browser calls the connection disconnected, never a frozen picture.
+    await expect(room(doctorPage)).toHaveAttribute('data-call-state', 'reconnecting', { timeout: 5_000 });
     // Holding the network down for the whole 10 s is the scenario itself, not a wait for an event.
     await patientPage.waitForTimeout(Math.max(0, droppedAt + 10_000 - Date.now()));
     await restoreNetwork(patientNetwork);

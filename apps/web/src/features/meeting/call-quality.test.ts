@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { qualityBetween, qualityLevel, readCounters, sendingRoomKbps, type StatsReport } from './call-quality.ts';
+import { nothingArrived, qualityBetween, qualityLevel, readCounters, sendingRoomKbps, type StatsReport } from './call-quality.ts';
 
 type Entry = Record<string, unknown> & { id: string; type: string };
 const report = (...entries: Entry[]): StatsReport => new Map(entries.map((entry) => [entry.id, entry]));
@@ -116,5 +116,17 @@ describe('sendingRoomKbps', () => {
     expect(sendingRoomKbps({ ...quality, availableOutgoingKbps: 600 }, false)).toBe(600);
     expect(sendingRoomKbps({ ...quality, availableOutgoingKbps: null }, true)).toBe(120);
     expect(sendingRoomKbps({ ...quality, availableOutgoingKbps: null }, false)).toBeNull();
+  });
+});
+
+describe('nothingArrived', () => {
+  const withPairBytes = (bytes: number | null, pairId = 'CP1') => ({ ...readCounters(new Map(), 0), pairId, pairBytesReceived: bytes });
+  it('is true only when the selected pair received nothing between two reports', () => {
+    expect(nothingArrived(withPairBytes(5000), withPairBytes(100, 'CP2'))).toBe(false);
+    expect(nothingArrived(withPairBytes(5000), withPairBytes(5000))).toBe(true);
+    expect(nothingArrived(withPairBytes(5000), withPairBytes(5200))).toBe(false);
+    expect(nothingArrived(null, withPairBytes(5000))).toBe(false);
+    expect(nothingArrived(withPairBytes(null), withPairBytes(5000))).toBe(false);
+    expect(nothingArrived(withPairBytes(5000), withPairBytes(null))).toBe(false);
   });
 });

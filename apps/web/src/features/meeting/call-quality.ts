@@ -18,6 +18,9 @@ export interface StatsCounters {
   availableOutgoingKbps: number | null;
   /** The media goes through a TURN relay. */
   relayed: boolean | null;
+  /** The selected candidate pair and everything received on it so far: media, RTCP and ICE checks. */
+  pairId: string | null;
+  pairBytesReceived: number | null;
 }
 
 export interface CallQuality {
@@ -60,6 +63,8 @@ export function readCounters(report: StatsReport, at: number): StatsCounters {
     roundTripMs: null,
     availableOutgoingKbps: null,
     relayed: null,
+    pairId: null,
+    pairBytesReceived: null,
   };
   let remoteRoundTrip: number | null = null;
   report.forEach((stats) => {
@@ -79,6 +84,8 @@ export function readCounters(report: StatsReport, at: number): StatsCounters {
   if (pair) {
     const roundTrip = num(pair.currentRoundTripTime) ?? remoteRoundTrip;
     counters.roundTripMs = roundTrip === null ? null : Math.round(roundTrip * 1000);
+    counters.pairId = typeof pair.id === 'string' ? pair.id : null;
+    counters.pairBytesReceived = num(pair.bytesReceived);
     const available = num(pair.availableOutgoingBitrate);
     counters.availableOutgoingKbps = available === null ? null : Math.round(available / 1000);
     const local = typeof pair.localCandidateId === 'string' ? report.get(pair.localCandidateId) : undefined;
@@ -129,3 +136,15 @@ export function qualityLevel({ lossPercent, roundTripMs }: Pick<CallQuality, 'lo
  */
 export const sendingRoomKbps = (quality: CallQuality, sendingCamera: boolean): number | null =>
   quality.availableOutgoingKbps ?? (sendingCamera ? quality.outgoingKbps : null);
+
+/**
+ * Nothing at all (no media, no RTCP, no ICE check) arrived on the connection between two reports: the other side's
+ * network is down, even while the browser still calls the connection connected (it says so only seconds later). A
+ * newly selected pair (after an ICE restart) counts from zero, so only the same pair is compared.
+ */
+export const nothingArrived = (previous: StatsCounters | null, current: StatsCounters): boolean =>
+  previous !== null &&
+  previous.pairBytesReceived !== null &&
+  current.pairBytesReceived !== null &&
+  previous.pairId === current.pairId &&
+  current.pairBytesReceived <= previous.pairBytesReceived;

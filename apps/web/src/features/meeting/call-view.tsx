@@ -46,7 +46,8 @@ export function CallView({ appointment, role, media, state, mode, deviceCheck, r
   const call = useCall(appointment.appointment_roomId, deviceCheck, relayOnly);
   const snapshot = useCallSnapshot(call);
   const connected = snapshot.phase === 'connected';
-  const quality = useCallQuality(call, connected);
+  // Read on while media has stalled too: the readings are what notice it flowing again.
+  const quality = useCallQuality(call, snapshot.connectionState === 'connected');
   const [receiveVideo, setReceiveVideo] = useState(mode !== 'audio-only');
   const sendingCamera = state.cameraTrack !== null && state.screenTrack === null && receiveVideo;
   const [fallback, dispatchFallback] = useAudioOnlyFallback(quality, sendingCamera, connected);

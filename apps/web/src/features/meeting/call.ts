@@ -9,7 +9,7 @@ import {
   type RelayedSignal,
 } from '@rozmova/contracts';
 import type { RealtimeConnection } from '../../lib/realtime-connection.ts';
-import { qualityBetween, readCounters, type CallQuality, type StatsCounters } from './call-quality.ts';
+import { nothingArrived, qualityBetween, readCounters, type CallQuality, type StatsCounters } from './call-quality.ts';
 import { PeerSession, type MediaKind, type PeerConnectionState, type PeerSignal } from './peer-session.ts';
 
 /**
@@ -40,6 +40,8 @@ export interface CallSnapshot {
   remoteStream: MediaStream | null;
   /** Changes whenever the remote stream gains or loses tracks. */
   remoteVersion: number;
+  /** Nothing has arrived from the other side for a few seconds although the connection still says connected. */
+  mediaStalled: boolean;
 }
 
 export interface CallOptions {
@@ -56,6 +58,8 @@ const JOIN_ACK_MS = 10_000;
 const JOIN_RETRY_MS = 3_000;
 /** A connection that has not come up in this long is started afresh by the doctor's side (the offering side). */
 const CONNECT_TIMEOUT_MS = 20_000;
+/** Quality readings (one a second) in a row with nothing received before the call shows "reconnecting". */
+const STALLED_AFTER_READINGS = 2;
 
 /** Before the call exists. */
 export const idleCall: CallSnapshot = {
@@ -72,6 +76,7 @@ export const idleCall: CallSnapshot = {
   connectionState: null,
   remoteStream: null,
   remoteVersion: 0,
+  mediaStalled: false,
 };
 
 export class Call {
@@ -95,6 +100,8 @@ export class Call {
   private sentState: string | null = null;
   private sentVideo: string | null = null;
   private counters: StatsCounters | null = null;
+  /** Readings in a row in which nothing arrived on the connection. */
+  private quietReadings = 0;
   private timers: ReturnType<typeof setTimeout>[] = [];
   private connectTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -148,7 +155,10 @@ export class Call {
     if (!session || this.snapshot.connectionState !== 'connected') return null;
     const counters = readCounters(await session.getStats(), Date.now());
     const quality = qualityBetween(this.counters, counters);
+    this.quietReadings = nothingArrived(this.counters, counters) ? this.quietReadings + 1 : 0;
     this.counters = counters;
+    const mediaStalled = this.quietReadings >= STALLED_AFTER_READINGS;
+    if (mediaStalled !== this.snapshot.mediaStalled) this.update({ mediaStalled });
     return quality;
   }
 
@@ -285,6 +295,7 @@ export class Call {
     session.setReceiveVideo(this.receiveVideo);
     this.session = session;
     this.counters = null;
+    this.quietReadings = 0;
     this.connectTimer = setTimeout(() => {
       if (session === this.session && !polite && session.state !== 'connected') void this.startSession();
     }, CONNECT_TIMEOUT_MS);
@@ -359,7 +370,7 @@ export class Call {
   private phaseOf(s: CallSnapshot): CallPhase {
     if (this.finished) return s.phase === 'joining' ? 'left' : s.phase;
     // Media may still flow while the socket reconnects.
-    if (s.connectionState === 'connected' && s.peerPresent) return 'connected';
+    if (s.connectionState === 'connected' && s.peerPresent) return s.mediaStalled ? 'reconnecting' : 'connected';
     if (!this.joined) return this.everConnected ? 'reconnecting' : 'joining';
     if (!s.peerPresent) return 'waiting';
     return this.everConnected ? 'reconnecting' : 'connecting';
