@@ -13,9 +13,14 @@ export interface AuthContext {
   sessionId: string;
   account: AccountRow;
   passwordVerifiedAt: Date | null;
+  /** When the session ends unless it is used again: its idle end or its absolute end, whichever comes first. */
+  expiresAt: Date;
 }
 
 /** Turns a bearer token into its session's caller (undefined for an unknown, expired or revoked one). */
 export interface Authenticator {
+  /** A request or a new connection: the session counts as used now. */
   authenticate(token: string): Promise<AuthContext | undefined>;
+  /** An open connection's session as it stood at `at`, counted as used then only when `used` (see docs/decisions.md). */
+  recheck(token: string, at: Date, used: boolean): Promise<AuthContext | undefined>;
 }

@@ -4,8 +4,15 @@ import { SESSION_REVOKED_EVENT, userRoom } from '@rozmova/contracts';
 /** How services reach connected clients; with the Redis adapter it reaches every API instance. */
 export interface RealtimeBus {
   toUser(userId: string, event: string, payload: unknown): void;
-  /** To every connection in a room, e.g. a group channel (`groupChannels.operators`). */
-  toRoom(room: string, event: string, payload: unknown): void;
+  /** To every connection in a room, e.g. a group channel (`groupChannels.operators`), except those also in `exceptRoom`. */
+  toRoom(room: string, event: string, payload: unknown, exceptRoom?: string): void;
+  /**
+   * To every connection in a room, each asked to acknowledge (a Socket.IO broadcast with acknowledgements, across
+   * instances through the adapter); resolves with how many did, once all have or `timeoutMs` passed.
+   */
+  toRoomWithAck(room: string, event: string, payload: unknown, timeoutMs: number): Promise<number>;
+  /** The user id of each connection in a room, on every instance (a user with two tabs is there twice). */
+  userIdsIn(room: string): Promise<string[]>;
   /** Tells every connection of a user that its session ended and closes it, except those of `keepSessionId`. */
   disconnectUser(userId: string, keepSessionId?: string): void;
   /** The same for the connections of one session (logout). */
@@ -20,9 +27,16 @@ export function createRealtimeBus(io: Server): RealtimeBus {
     toUser: (userId, event, payload) => {
       io.to(userRoom(userId)).emit(event, payload);
     },
-    toRoom: (room, event, payload) => {
-      io.to(room).emit(event, payload);
+    toRoom: (room, event, payload, exceptRoom) => {
+      (exceptRoom ? io.to(room).except(exceptRoom) : io.to(room)).emit(event, payload);
     },
+    toRoomWithAck: (room, event, payload, timeoutMs) =>
+      new Promise((resolve) => {
+        io.to(room)
+          .timeout(timeoutMs)
+          .emit(event, payload, (_error: unknown, responses: unknown[] | undefined) => resolve(responses?.length ?? 0));
+      }),
+    userIdsIn: async (room) => (await io.in(room).fetchSockets()).map((socket) => String((socket.data as { userId?: unknown }).userId)),
     disconnectUser: (userId, keepSessionId) => {
       const sockets = keepSessionId ? io.in(userRoom(userId)).except(sessionRoom(keepSessionId)) : io.in(userRoom(userId));
       sockets.emit(SESSION_REVOKED_EVENT, {});

@@ -1,10 +1,12 @@
 import type { Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/redis-adapter';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { createClient } from 'redis';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import { groupChannels, userRoom, type Role } from '@rozmova/contracts';
 import type { Authenticator } from '../http/auth-context.ts';
+import type { Clock } from '../lib/clock.ts';
 import { sessionRoom } from './bus.ts';
+import { watchSession } from './session-watch.ts';
 
 const groupOf: Partial<Record<Role, string>> = {
   patient: groupChannels.patients,
@@ -12,50 +14,119 @@ const groupOf: Partial<Record<Role, string>> = {
   doctor: groupChannels.doctors,
 };
 
+/** How long a dropped connection's rooms and the events it missed are kept for it (connection state recovery). */
+export const RECOVERY_WINDOW_MS = 2 * 60_000;
+/** Entries the Redis stream keeps: about the recovery window's events at 200 messages a second. */
+export const STREAM_MAX_LEN = 50_000;
+
 export interface Gateway {
   io: Server;
-  /** Authenticates every connection with the same bearer token as the HTTP API. */
+  /** Authenticates every connection, a recovered one too, with the same bearer token as the HTTP API. */
   useAuth(auth: Authenticator): void;
   close(): Promise<void>;
 }
 
-export async function createGateway(server: HttpServer, options: { redisUrl?: string }): Promise<Gateway> {
-  const io = new Server(server, { path: '/socket.io', serveClient: false });
-  const redisClients: { quit(): Promise<unknown> }[] = [];
-  if (options.redisUrl) {
-    const pub = createClient({ url: options.redisUrl });
-    const sub = pub.duplicate();
-    await Promise.all([pub.connect(), sub.connect()]);
-    redisClients.push(pub, sub);
-    io.adapter(createAdapter(pub, sub));
-  }
+interface GatewayLog {
+  warn(details: object, message: string): void;
+  info(message: string): void;
+}
+
+/** The Redis client the adapter publishes with; the adapter makes its own reading clients from it. */
+async function connectRedis(url: string, log: GatewayLog) {
+  const client = createClient({ url });
+  let down = false;
+  // Without a listener an error would end the process. The client reconnects by itself (and queues commands meanwhile).
+  client.on('error', (error: Error) => {
+    if (!down) log.warn({ error: error.message }, 'Redis connection lost; events between instances wait for it');
+    down = true;
+  });
+  client.on('ready', () => {
+    if (down) log.info('Redis connection back');
+    down = false;
+  });
+  await client.connect();
+  return client;
+}
+
+/**
+ * A recovered connection's missed events wait until the middleware has checked its token again: Socket.IO itself would
+ * write them before any middleware runs. Keyed by the socket id a recovered connection takes back.
+ */
+function holdMissedEvents(io: Server) {
+  const held = new Map<string, unknown[][]>();
+  const adapter = io.of('/').adapter;
+  const restore = adapter.restoreSession.bind(adapter);
+  adapter.restoreSession = async (pid, offset) => {
+    const session = await restore(pid, offset);
+    if (!session) return session;
+    held.set(session.sid, session.missedPackets);
+    return { ...session, missedPackets: [] };
+  };
+  return (socket: Socket) => {
+    const missed = held.get(socket.id) ?? [];
+    held.delete(socket.id);
+    return missed;
+  };
+}
+
+export async function createGateway(server: HttpServer, options: { redisUrl?: string; clock: Clock; log: GatewayLog }): Promise<Gateway> {
+  const redis = options.redisUrl ? await connectRedis(options.redisUrl, options.log) : undefined;
+  const io = new Server(server, {
+    path: '/socket.io',
+    serveClient: false,
+    // Middlewares run on a recovered connection too: its session may have ended while it was away.
+    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
+    ...(redis ? { adapter: createAdapter(redis, { maxLen: STREAM_MAX_LEN }) } : {}),
+  });
+  const takeMissed = holdMissedEvents(io);
+
   return {
     io,
     useAuth(auth) {
+      const admitted = new WeakMap<Socket, { token: string; expiresAt: Date; missed: unknown[][] }>();
       io.use((socket, next) => {
+        const missed = socket.recovered ? takeMissed(socket) : [];
         const token: unknown = socket.handshake.auth?.token;
         if (typeof token !== 'string' || token.length > 512) return next(new Error('Unauthorized'));
         auth
           .authenticate(token)
           .then((context) => {
-            if (!context) return next(new Error('Unauthorized'));
+            // A recovered connection comes back only with the session it had.
+            if (!context || (socket.recovered && socket.data.sessionId !== context.sessionId)) return next(new Error('Unauthorized'));
             const { user } = context.account;
             socket.data.userId = user.id;
             socket.data.sessionId = context.sessionId;
-            socket.data.account = context.account;
+            // Not enumerable: kept out of what the adapter stores in Redis (recovery sessions, fetchSockets answers).
+            Object.defineProperty(socket.data, 'account', {
+              value: context.account,
+              enumerable: false,
+              writable: true,
+              configurable: true,
+            });
             void socket.join([userRoom(user.id), sessionRoom(context.sessionId)]);
             const group = groupOf[user.role];
             if (group) void socket.join(group);
+            admitted.set(socket, { token, expiresAt: context.expiresAt, missed });
             next();
           })
           .catch(() => next(new Error('Unauthorized')));
+      });
+      io.on('connection', (socket) => {
+        const admission = admitted.get(socket);
+        if (!admission) return;
+        admitted.delete(socket);
+        for (const packet of admission.missed) socket.emit(...(packet as [string, ...unknown[]]));
+        watchSession(socket, { auth, clock: options.clock, token: admission.token, expiresAt: admission.expiresAt });
       });
     },
     // io.close() would also close the HTTP server, which Fastify closes itself.
     async close() {
       io.disconnectSockets(true);
       io.engine.close();
-      await Promise.all(redisClients.map((client) => client.quit()));
+      await io.of('/').adapter.close();
+      // Commands queued while Redis is away would keep a graceful close waiting for it.
+      if (redis?.isReady) await redis.close();
+      else redis?.destroy();
     },
   };
 }

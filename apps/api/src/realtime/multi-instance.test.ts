@@ -1,30 +1,38 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { once } from 'node:events';
+import { createClient } from 'redis';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { SESSION_REVOKED_EVENT } from '@rozmova/contracts';
+import { startRedis, type RedisServer } from '../test/cluster.ts';
+import { quickPatient } from '../test/factories.ts';
 import { call, createTestApp, loginAs, registerPatient, type TestContext } from '../test/harness.ts';
 import { connectSocket, listen, nextEvent } from '../test/socket.ts';
 
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const EVENT = 'chat-message-created';
 
-// Two API processes share data only through PostgreSQL, so this runs in the PostgreSQL pass of the suite.
-describe.skipIf(!process.env.TEST_DATABASE_URL)('two API instances on one PostgreSQL and Redis', () => {
+// Two API instances share data only through PostgreSQL, so this runs in the PostgreSQL pass of the suite.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two API instances on one PostgreSQL and a Redis of their own', () => {
+  let redis: RedisServer;
   let first: TestContext;
   let second: TestContext;
 
   beforeAll(async () => {
-    first = await createTestApp({ env: { REDIS_URL: redisUrl } });
-    second = await createTestApp({ env: { REDIS_URL: redisUrl }, postgresUrl: first.postgresUrl });
+    redis = await startRedis();
+    first = await createTestApp({ env: { REDIS_URL: redis.url } });
+    second = await createTestApp({ env: { REDIS_URL: redis.url }, postgresUrl: first.postgresUrl });
   });
   afterAll(async () => {
     await second?.close();
     await first?.close();
+    await redis?.stop();
   });
 
   test('an event sent through one instance reaches a client connected to the other', async () => {
     const patient = await registerPatient(first.app, first.mail);
     const socket = await connectSocket(await listen(second), patient.token);
     try {
-      const arrived = nextEvent(socket, 'chat-message-created');
-      first.services.realtime.toUser(patient.userId, 'chat-message-created', { id: 'across' });
+      const arrived = nextEvent(socket, EVENT);
+      first.services.realtime.toUser(patient.userId, EVENT, { id: 'across' });
       expect(await arrived).toEqual({ id: 'across' });
     } finally {
       socket.close();
@@ -48,6 +56,72 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API instances on one Postgr
       expect((await call(second.app, 'GET', '/v1/auth/profile', { token: patient.token })).status).toBe(401);
     } finally {
       socket.close();
+    }
+  });
+
+  test('a connection dropped from one instance comes back on the other with the events it missed', async () => {
+    const patient = await quickPatient(first);
+    const socket = await connectSocket(await listen(second), patient.token);
+    const seen = nextEvent(socket, EVENT);
+    first.services.realtime.toUser(patient.userId, EVENT, { id: 'seen' });
+    await seen;
+    const id = socket.id;
+    const onServer = second.app.io.of('/').sockets.get(id!)!;
+    const gone = once(onServer, 'disconnect');
+    socket.io.engine.close();
+    await gone;
+    first.services.realtime.toUser(patient.userId, EVENT, { id: 'missed-1' });
+    first.services.realtime.toUser(patient.userId, EVENT, { id: 'missed-2' });
+    const { _pid: pid, _lastOffset: offset } = socket as unknown as { _pid: string; _lastOffset: string };
+    // A client comes back after its reconnection delay; here, as soon as the instance has stored the session in Redis.
+    const store = await createClient({ url: redis.url }).connect();
+    await vi.waitFor(async () => expect(await store.exists(`sio:session:${pid}`)).toBe(1));
+    await store.close();
+
+    // As a proxy would send it elsewhere: the same recovery id and offset, to the other instance.
+    const back: Socket = connect(await listen(first), {
+      auth: { token: patient.token, pid, offset },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
+    try {
+      const received: unknown[] = [];
+      back.on(EVENT, (payload: unknown) => received.push(payload));
+      await nextEvent(back, 'connect');
+      // Recovered: the server gave the connection its old id back (the flag on the client is for its own reconnects).
+      expect(back.id).toBe(id);
+      const marker = nextEvent(back, 'marker');
+      second.services.realtime.toUser(patient.userId, 'marker', 1);
+      await marker;
+      expect(received).toEqual([{ id: 'missed-1' }, { id: 'missed-2' }]);
+    } finally {
+      back.close();
+      socket.close();
+    }
+  });
+
+  test('events flow again after Redis restarts, both ways, and the clients stay connected', async () => {
+    const [onFirst, onSecond] = await Promise.all(
+      [first, second].map(async (instance) => {
+        const patient = await quickPatient(first);
+        return { patient, socket: await connectSocket(await listen(instance), patient.token) };
+      }),
+    );
+    const drops: string[] = [];
+    for (const { socket } of [onFirst!, onSecond!]) socket.on('disconnect', (reason: string) => drops.push(reason));
+    try {
+      await redis.restart();
+      const toSecond = nextEvent(onSecond!.socket, EVENT, 15_000);
+      first.services.realtime.toUser(onSecond!.patient.userId, EVENT, { id: 'first-to-second' });
+      expect(await toSecond).toEqual({ id: 'first-to-second' });
+      const toFirst = nextEvent(onFirst!.socket, EVENT, 15_000);
+      second.services.realtime.toUser(onFirst!.patient.userId, EVENT, { id: 'second-to-first' });
+      expect(await toFirst).toEqual({ id: 'second-to-first' });
+      expect(drops).toEqual([]);
+    } finally {
+      onFirst!.socket.close();
+      onSecond!.socket.close();
     }
   });
 });

@@ -19,9 +19,12 @@ import { startMailCatcher, type MailCatcher } from './mail.ts';
 /** buildApp's app; its `io` is lost in the inferred type because a Fastify instance is thenable (await unwraps it). */
 export type TestApp = Awaited<ReturnType<typeof buildApp>> & { io: SocketServer };
 
+/** Moving it runs the timers it passes, in order of their time. */
 export interface TestClock extends Clock {
   set(at: Date | number): void;
   advance(ms: number): void;
+  /** The times of the timers not run yet, soonest first. */
+  pending(): Date[];
 }
 
 export const MINUTE = 60_000;
@@ -30,14 +33,31 @@ export const DAY = 24 * HOUR;
 
 export function createTestClock(start = Date.now()): TestClock {
   let current = start;
+  let timers: { at: number; fn: () => void }[] = [];
+  const runDue = () => {
+    const due = timers.filter((timer) => timer.at <= current).sort((a, b) => a.at - b.at);
+    timers = timers.filter((timer) => timer.at > current);
+    for (const timer of due) timer.fn();
+  };
   return {
     now: () => new Date(current),
     set: (at) => {
       current = typeof at === 'number' ? at : at.getTime();
+      runDue();
     },
     advance: (ms) => {
       current += ms;
+      runDue();
     },
+    setTimer: (at, fn) => {
+      const timer = { at: at.getTime(), fn };
+      timers.push(timer);
+      if (timer.at <= current) queueMicrotask(runDue);
+      return () => {
+        timers = timers.filter((other) => other !== timer);
+      };
+    },
+    pending: () => timers.map((timer) => new Date(timer.at)).sort((a, b) => a.getTime() - b.getTime()),
   };
 }
 

@@ -122,24 +122,33 @@ export function createAuthService(deps: {
     }
   }
 
+  /** A bearer token's session live at `at` (marked used then when `use`), or undefined when unknown, revoked or timed out. */
+  async function liveSession(token: string, at: Date, use: boolean): Promise<AuthContext | undefined> {
+    const row = await findSessionByTokenHash(db, sha256(token));
+    if (!row) return undefined;
+    const { session, user } = row;
+    const idle = idleTimeout(user.role);
+    let lastSeen = session.lastSeenAt.getTime();
+    if (session.revokedAt || session.expiresAt <= at || lastSeen + idle <= at.getTime() || !user.isActive || user.deletedAt) {
+      return undefined;
+    }
+    if (use && at.getTime() - lastSeen > authRules.touchEveryMs) {
+      await touchSession(db, session.id, at);
+      lastSeen = at.getTime();
+    }
+    return {
+      sessionId: session.id,
+      account: { user, patientId: row.patientId, cardId: row.cardId },
+      passwordVerifiedAt: session.passwordVerifiedAt,
+      expiresAt: new Date(Math.min(session.expiresAt.getTime(), lastSeen + idle)),
+    };
+  }
+
   return {
     /** Resolves a bearer token to its live session, or undefined when it is unknown, revoked or timed out. */
-    async authenticate(token: string): Promise<AuthContext | undefined> {
-      const row = await findSessionByTokenHash(db, sha256(token));
-      if (!row) return undefined;
-      const { session, user } = row;
-      const at = now();
-      const idleUntil = session.lastSeenAt.getTime() + idleTimeout(user.role);
-      if (session.revokedAt || session.expiresAt <= at || idleUntil <= at.getTime() || !user.isActive || user.deletedAt) {
-        return undefined;
-      }
-      if (at.getTime() - session.lastSeenAt.getTime() > authRules.touchEveryMs) await touchSession(db, session.id, at);
-      return {
-        sessionId: session.id,
-        account: { user, patientId: row.patientId, cardId: row.cardId },
-        passwordVerifiedAt: session.passwordVerifiedAt,
-      };
-    },
+    authenticate: (token: string) => liveSession(token, now(), true),
+
+    recheck: (token: string, at: Date, used: boolean) => liveSession(token, at, used),
 
     async login(body: LoginBody, device: DeviceInfo): Promise<string> {
       const user = await accounts.findByEmail(body.email);
