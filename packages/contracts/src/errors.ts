@@ -32,6 +32,10 @@ export const errorStatus = {
   DOCTOR_PROFILE_INCOMPLETE: 409,
   /** Nothing to pay: free, already paid, or no longer held. */
   PAYMENT_NOT_PAYABLE: 409,
+  /** Another operator holds the support conversation (a claim lost the race, or it was transferred meanwhile). */
+  CONVERSATION_HELD: 409,
+  /** An operator keeps at most CANNED_REPLIES_PER_OPERATOR canned replies. */
+  CANNED_REPLY_LIMIT_REACHED: 409,
   PAYMENT_SIGNATURE_INVALID: 400,
   CODE_EXPIRED: 410,
   PAYLOAD_TOO_LARGE: 413,

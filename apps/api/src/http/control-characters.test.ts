@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { MULTI_LINE_TEXT_MESSAGE, ONE_LINE_TEXT_MESSAGE } from '@rozmova/contracts';
+import { broadcasts, cannedReplies, pushSubscriptions, supportEvents } from '../db/schema-chat.ts';
 import { appointments, feedback, messages, supportRequests } from '../db/schema.ts';
 import { call, createTestApp, uniqueEmail, type CallResult, type TestContext } from '../test/harness.ts';
-import { BASE, bookableDoctor, bookFor, quickPatient, slotAt, type Person } from '../test/factories.ts';
+import { BASE, bookableDoctor, bookFor, quickAccount, quickPatient, slotAt, type Person } from '../test/factories.ts';
 
 let t: TestContext;
 let patient: Person;
 let doctor: Person;
+let admin: Person;
 const signUpEmail = uniqueEmail('sign-up');
 let signUpCode: string;
 
@@ -17,6 +19,7 @@ beforeAll(async () => {
   t.clock.set(BASE);
   patient = await quickPatient(t, 'Олена Петренко');
   doctor = await bookableDoctor(t);
+  admin = await quickAccount(t, 'admin');
   await call(t.app, 'POST', '/v1/verification-codes/register/send-code', { body: { email: signUpEmail } });
   signUpCode = await t.mail.codeFor(signUpEmail);
 });
@@ -33,8 +36,9 @@ interface TextField {
   state: () => Promise<unknown>;
 }
 
-const rowsOf = async (table: typeof appointments | typeof feedback | typeof messages) =>
-  (await t.database.db.select({ n: count() }).from(table))[0]!.n;
+const rowsOf = async (
+  table: typeof appointments | typeof feedback | typeof messages | typeof pushSubscriptions | typeof broadcasts | typeof cannedReplies,
+) => (await t.database.db.select({ n: count() }).from(table))[0]!.n;
 
 const fields: TextField[] = [
   {
@@ -127,7 +131,86 @@ const fields: TextField[] = [
       call(t.app, 'POST', `/v1/meetings/${await roomOfPatient()}/report`, { token: patient.token, body: { message: text } }),
     state: async () => (await t.database.db.select({ n: count() }).from(supportRequests))[0]!.n,
   },
+  {
+    route: 'POST /v1/push/subscriptions',
+    field: 'body.user_push_token.endpoint',
+    rule: 'one line',
+    max: 2048,
+    send: (text) =>
+      call(t.app, 'POST', '/v1/push/subscriptions', {
+        token: patient.token,
+        body: { user_push_token: { endpoint: `https://push.example.com/${text}`, keys: { p256dh: 'BAAA', auth: 'AAAA' } } },
+      }),
+    state: () => rowsOf(pushSubscriptions),
+  },
+  {
+    route: 'DELETE /v1/push/subscriptions',
+    field: 'body.endpoint',
+    rule: 'one line',
+    max: 2048,
+    send: (text) => call(t.app, 'DELETE', '/v1/push/subscriptions', { token: patient.token, body: { endpoint: text } }),
+    state: () => rowsOf(pushSubscriptions),
+  },
+  {
+    route: 'POST /v1/admin/broadcasts',
+    field: 'body.title',
+    rule: 'one line',
+    max: 120,
+    send: (text) =>
+      call(t.app, 'POST', '/v1/admin/broadcasts', { token: admin.token, body: { audience: 'patients', title: text, message: 'Текст' } }),
+    state: () => rowsOf(broadcasts),
+  },
+  {
+    route: 'POST /v1/admin/broadcasts',
+    field: 'body.message',
+    rule: 'long text',
+    max: 1000,
+    send: (text) =>
+      call(t.app, 'POST', '/v1/admin/broadcasts', { token: admin.token, body: { audience: 'doctors', title: 'Тема', message: text } }),
+    state: () => rowsOf(broadcasts),
+  },
+  {
+    route: 'POST /v1/support/canned-replies',
+    field: 'body.title',
+    rule: 'one line',
+    max: 80,
+    send: (text) => cannedReply({ title: text, text: 'Дякуємо за звернення' }),
+    state: () => rowsOf(cannedReplies),
+  },
+  {
+    route: 'POST /v1/support/canned-replies',
+    field: 'body.text',
+    rule: 'long text',
+    max: 4000,
+    send: (text) => cannedReply({ title: 'Привітання', text }),
+    state: () => rowsOf(cannedReplies),
+  },
+  {
+    route: 'POST /v1/patients/:id/transfer',
+    field: 'body.note',
+    rule: 'long text',
+    max: 1000,
+    send: async (text) => {
+      const [operator, colleague] = await operatorPair();
+      return call(t.app, 'POST', `/v1/patients/${patient.patientId}/transfer`, {
+        token: operator.token,
+        body: { operatorId: colleague.userId, note: text },
+      });
+    },
+    state: async () => [(await t.database.db.select({ n: count() }).from(supportEvents))[0]!.n, await chatStateOf(patient)],
+  },
 ];
+
+/** An operator who keeps canned replies and transfers the patient's conversation to a colleague. */
+let operators: Promise<[Person, Person]> | undefined;
+const operatorPair = () => (operators ??= Promise.all([quickAccount(t, 'operator'), quickAccount(t, 'operator')]));
+const cannedReply = async (body: object) =>
+  call(t.app, 'POST', '/v1/support/canned-replies', { token: (await operatorPair())[0].token, body });
+const chatStateOf = async (who: Person) => {
+  const [operator] = await operatorPair();
+  const record = await call(t.app, 'GET', `/v1/patients/${who.patientId}`, { token: operator.token });
+  return [record.body.chat_patient_status, record.body.interacting_with_operator];
+};
 
 let room: string | undefined;
 /** The room of a consultation of the patient, booked once. */

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, test } from 'vitest';
 import { errorBodySchema, type Role } from '@rozmova/contracts';
@@ -15,6 +15,13 @@ afterAll(async () => {
 });
 const routes = t.app.routeTable;
 const keyOf = (route: RouteInfo) => `${route.method} ${route.url}`;
+
+/** A browser's push subscription (never pushed to: the walk runs no jobs). */
+function walkSubscription() {
+  const browser = createECDH('prime256v1');
+  const p256dh = browser.generateKeys().toString('base64url');
+  return { endpoint: `https://push.example.com/walk/${randomUUID()}`, keys: { p256dh, auth: randomBytes(16).toString('base64url') } };
+}
 const fillId = (url: string, id: string) => url.replace(':id', id);
 
 // ---- malformed input -----------------------------------------------------------------------------
@@ -90,6 +97,9 @@ const templates: Record<string, Record<string, unknown>> = {
     weekly_hours: [{ weekday: 1, start: '09:00', end: '18:00' }],
   },
   'POST /v1/notifications': { notification_message: 'Hello', users_user_id: randomUUID() },
+  'POST /v1/push/subscriptions': { user_push_token: walkSubscription() },
+  'DELETE /v1/push/subscriptions': { endpoint: 'https://push.example.com/walk' },
+  'POST /v1/admin/broadcasts': { audience: 'patients', title: 'Title', message: 'Message' },
   'POST /v1/messages': {
     message_text: 'Hello',
     message_recipientType: 'operator',
@@ -98,6 +108,10 @@ const templates: Record<string, Record<string, unknown>> = {
     client_message_id: randomUUID(),
   },
   'PATCH /v1/messages/mark-messages-as-read': { patientId: randomUUID(), operatorId: randomUUID(), appointmentId: randomUUID() },
+  'POST /v1/patients/:id/transfer': { operatorId: randomUUID(), note: 'Note' },
+  'PUT /v1/support/availability': { availability: 'busy' },
+  'POST /v1/support/canned-replies': { title: 'Title', text: 'Text' },
+  'PUT /v1/support/canned-replies/:id': { title: 'Title', text: 'Text' },
   'POST /v1/appointments': {
     appointment_doctorId: randomUUID(),
     appointment_patientId: randomUUID(),
@@ -314,6 +328,7 @@ const everyone = (status: number): Row => ({
 });
 const signedIn = (status: number): Row => ({ ...everyone(status), anonymous: 401 });
 const adminOnly = (status: number): Row => ({ ...everyone(403), anonymous: 401, admin: status });
+const supportStaff = (status: number): Row => ({ ...signedIn(403), operator: status, admin: status });
 
 /**
  * Who may call what. "patient" is the account the request is about (the owner: `:id` is its user id);
@@ -371,6 +386,12 @@ const expected: Record<string, Row> = {
   // Notifications: the owner's own list (admins read any); operators and admins add for anyone; removing another's is 404.
   'GET /v1/notifications/user/:id': { ...signedIn(403), patient: 200, admin: 200 },
   'POST /v1/notifications': { ...signedIn(403), patient: 201, operator: 201, admin: 201 },
+  // Push: any signed-in user saves its device; only the owner removes its own (anyone else: 404); broadcasts are admins'.
+  'GET /v1/push/public-key': everyone(200),
+  'POST /v1/push/subscriptions': signedIn(201),
+  'DELETE /v1/push/subscriptions': { ...signedIn(404), patient: 204 },
+  'POST /v1/admin/broadcasts': adminOnly(201),
+  'GET /v1/admin/broadcasts': adminOnly(200),
   'DELETE /v1/notifications/:id': { ...signedIn(404), patient: 204 },
   'PUT /v1/notifications/mark-all-as-read': signedIn(204),
   'DELETE /v1/notifications/clear-all': signedIn(204),
@@ -379,6 +400,21 @@ const expected: Record<string, Row> = {
   'POST /v1/messages': { ...signedIn(201), otherPatient: 403, doctor: 409, otherDoctor: 404 },
   'GET /v1/messages': { ...signedIn(200), otherPatient: 404, otherDoctor: 404 },
   'PATCH /v1/messages/mark-messages-as-read': { ...signedIn(200), otherPatient: 404, otherDoctor: 404 },
+  // The support chat: the owner's conversation is unheld, so any operator (and admin) may work on it; availability and
+  // canned replies are the caller's own; the status is what a patient sees of its own conversation.
+  'GET /v1/support/inbox': supportStaff(200),
+  'POST /v1/patients/:id/claim': supportStaff(200),
+  'POST /v1/patients/:id/transfer': supportStaff(200),
+  'POST /v1/patients/:id/close': supportStaff(200),
+  'POST /v1/patients/:id/reopen': supportStaff(200),
+  'GET /v1/patients/:id/support-events': supportStaff(200),
+  'GET /v1/support/operators': supportStaff(200),
+  'PUT /v1/support/availability': supportStaff(200),
+  'GET /v1/support/status': { ...signedIn(403), patient: 200, otherPatient: 200 },
+  'GET /v1/support/canned-replies': supportStaff(200),
+  'POST /v1/support/canned-replies': supportStaff(201),
+  'PUT /v1/support/canned-replies/:id': supportStaff(200),
+  'DELETE /v1/support/canned-replies/:id': supportStaff(204),
   // Doctors: public profiles; PUT targets another doctor (a doctor changes only its own); available slots are asked
   // with the owner's patientId, which only the owner, operators and admins may give.
   'GET /v1/doctors': everyone(200),
@@ -458,6 +494,24 @@ async function makeBookable(id: string, price: number): Promise<string> {
 }
 
 const bookableDoctorOfWalk = async (price: number) => makeBookable(await doctorOfWalk(), price);
+
+/** A new operator account, not the caller. */
+async function operatorOfWalk(): Promise<string> {
+  const user = await t.services.accounts.createAccount({
+    email: uniqueEmail('walk-operator'),
+    userName: 'Walk Operator',
+    role: 'operator',
+    emailVerified: true,
+  });
+  return user.id;
+}
+
+/** A canned reply of the caller when it may keep them (operators, admins), else of another operator. */
+async function cannedReplyOf(actor: SignedIn | undefined): Promise<string> {
+  const role = actor && (await t.services.accounts.getAccount(actor.userId)).user.role;
+  const keeper = actor && (role === 'operator' || role === 'admin') ? actor.userId : await operatorOfWalk();
+  return (await t.services.support.cannedReplies.create(keeper, { title: 'Walk', text: 'Walk' })).id;
+}
 
 /** A whole hour a day from now (past the 2-hour notice, far from the meeting window). */
 const walkSlot = () =>
@@ -575,7 +629,7 @@ const requests: Record<string, (cell: Cell) => Promise<{ url?: string; body?: ob
   'GET /v1/patients/:id': async ({ owner }) => ({ url: fillId('/v1/patients/:id', (await idsOf(owner)).patientId) }),
   'PUT /v1/patients/:id': async ({ owner }) => ({
     url: fillId('/v1/patients/:id', (await idsOf(owner)).patientId),
-    body: { user_push_token: 'walk-push-token' },
+    body: { user_push_token: JSON.stringify(walkSubscription()) },
   }),
   'GET /v1/patients-cards/:id': async ({ owner }) => ({ url: fillId('/v1/patients-cards/:id', (await idsOf(owner)).cardId) }),
   'PUT /v1/patients-cards/:id': async ({ owner }) => ({
@@ -587,6 +641,15 @@ const requests: Record<string, (cell: Cell) => Promise<{ url?: string; body?: ob
   'GET /v1/admin/audit-log': async () => ({}),
   'GET /v1/notifications/user/:id': async ({ owner }) => ({ url: fillId('/v1/notifications/user/:id', owner.userId) }),
   'POST /v1/notifications': async ({ owner }) => ({ body: { notification_message: 'Walk', users_user_id: owner.userId } }),
+  'GET /v1/push/public-key': async () => ({}),
+  'POST /v1/push/subscriptions': async () => ({ body: { user_push_token: walkSubscription() } }),
+  'DELETE /v1/push/subscriptions': async ({ owner }) => {
+    const device = walkSubscription();
+    await t.services.push.save(owner.userId, device);
+    return { body: { endpoint: device.endpoint } };
+  },
+  'POST /v1/admin/broadcasts': async () => ({ body: { audience: 'doctors', title: 'Walk', message: 'Walk' } }),
+  'GET /v1/admin/broadcasts': async () => ({}),
   'DELETE /v1/notifications/:id': async ({ owner }) => ({ url: fillId('/v1/notifications/:id', await notificationOf(owner)) }),
   'PUT /v1/notifications/mark-all-as-read': async () => ({}),
   'DELETE /v1/notifications/clear-all': async () => ({}),
@@ -601,6 +664,29 @@ const requests: Record<string, (cell: Cell) => Promise<{ url?: string; body?: ob
   }),
   'GET /v1/messages': async ({ owner }) => ({ url: `/v1/messages?patientId=${(await idsOf(owner)).patientId}` }),
   'PATCH /v1/messages/mark-messages-as-read': async ({ owner }) => ({ body: { patientId: (await idsOf(owner)).patientId } }),
+  'GET /v1/support/inbox': async () => ({}),
+  'POST /v1/patients/:id/claim': async ({ owner }) => ({ url: fillId('/v1/patients/:id/claim', (await idsOf(owner)).patientId) }),
+  'POST /v1/patients/:id/transfer': async ({ owner }) => ({
+    url: fillId('/v1/patients/:id/transfer', (await idsOf(owner)).patientId),
+    body: { operatorId: await operatorOfWalk(), note: 'Walk' },
+  }),
+  'POST /v1/patients/:id/close': async ({ owner }) => ({ url: fillId('/v1/patients/:id/close', (await idsOf(owner)).patientId) }),
+  'POST /v1/patients/:id/reopen': async ({ owner }) => ({ url: fillId('/v1/patients/:id/reopen', (await idsOf(owner)).patientId) }),
+  'GET /v1/patients/:id/support-events': async ({ owner }) => ({
+    url: fillId('/v1/patients/:id/support-events', (await idsOf(owner)).patientId),
+  }),
+  'GET /v1/support/operators': async () => ({}),
+  'PUT /v1/support/availability': async () => ({ body: { availability: 'busy' } }),
+  'GET /v1/support/status': async () => ({}),
+  'GET /v1/support/canned-replies': async () => ({}),
+  'POST /v1/support/canned-replies': async () => ({ body: { title: 'Walk', text: 'Walk' } }),
+  'PUT /v1/support/canned-replies/:id': async ({ actor }) => ({
+    url: fillId('/v1/support/canned-replies/:id', await cannedReplyOf(actor)),
+    body: { title: 'Walk', text: 'Changed' },
+  }),
+  'DELETE /v1/support/canned-replies/:id': async ({ actor }) => ({
+    url: fillId('/v1/support/canned-replies/:id', await cannedReplyOf(actor)),
+  }),
   'GET /v1/doctors': async () => ({}),
   'GET /v1/doctors/search': async () => ({ url: '/v1/doctors/search?query=walk' }),
   'GET /v1/doctors/:id': async () => ({ url: fillId('/v1/doctors/:id', await bookableDoctorOfWalk(0)) }),

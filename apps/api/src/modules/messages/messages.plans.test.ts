@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { BASE, quickAccount, quickPatient, type Person } from '../../test/factories.ts';
-import { selectMessagesPage, type Conversation } from './messages.repository.ts';
+import { selectMessagesPage, type Conversation, type PageAnchor } from './messages.repository.ts';
 
 /**
  * One conversation of 100 000 messages among others: a page must stay an index look-up however deep it goes (the
@@ -50,14 +50,23 @@ describe(`GET /v1/messages on a conversation of ${IN_CONVERSATION} messages`, ()
   test('each page is read from the conversation index in order, without sorting', async () => {
     const support: Conversation = { kind: 'support', patientId: patient.patientId! };
     const anchor = (await selectMessagesPage(t.database.db, support, 1))[0]!.id;
-    const cases: [Conversation, string | undefined][] = [
+    const cases: [Conversation, PageAnchor | undefined][] = [
       [support, undefined],
-      [support, anchor],
+      [support, { before: anchor }],
       [{ kind: 'doctor', patientId: patient.patientId!, doctorId: operator.userId }, undefined],
     ];
-    for (const [conversation, beforeId] of cases) {
-      const plan = await planOf(selectMessagesPage(t.database.db, conversation, 20, beforeId).getSQL());
+    for (const [conversation, page] of cases) {
+      const plan = await planOf(selectMessagesPage(t.database.db, conversation, 20, page).getSQL());
       expect(plan).toMatch(/Index Scan Backward using messages_conversation_idx/);
+      expect(plan).not.toMatch(/Sort|Seq Scan on messages/);
+    }
+    // Catching up after a reconnect reads forwards from the anchor, also from deep in the history.
+    const deep = (await t.database.db.execute(
+      sql`select id from messages where patient_id = ${patient.patientId} order by created_at limit 1 offset 10`,
+    )) as unknown as { rows: { id: string }[] };
+    for (const page of [{ after: anchor }, { after: deep.rows[0]!.id }]) {
+      const plan = await planOf(selectMessagesPage(t.database.db, support, 20, page).getSQL());
+      expect(plan).toMatch(/Index Scan using messages_conversation_idx/);
       expect(plan).not.toMatch(/Sort|Seq Scan on messages/);
     }
     const consultation: Conversation = {
@@ -66,7 +75,7 @@ describe(`GET /v1/messages on a conversation of ${IN_CONVERSATION} messages`, ()
       doctorId: operator.userId,
       appointmentId: anchor,
     };
-    const plan = await planOf(selectMessagesPage(t.database.db, consultation, 20, anchor).getSQL());
+    const plan = await planOf(selectMessagesPage(t.database.db, consultation, 20, { before: anchor }).getSQL());
     expect(plan).toMatch(/messages_appointment_idx/);
     expect(plan).not.toMatch(/Sort|Seq Scan on messages/);
   });

@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { pendingAppointmentStatuses, type AppointmentStatus } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
-import { appointments, messages, patients, users } from '../../db/schema.ts';
+import { appointments, messages, patients, userReferences, users } from '../../db/schema.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessage = typeof messages.$inferInsert;
@@ -53,23 +53,50 @@ export async function isInConversation(db: Db, c: Conversation, id: string): Pro
   return row !== undefined;
 }
 
+/** A page's anchor: strictly older than one message (newest first), or strictly newer (oldest first). */
+export type PageAnchor = { before: string } | { after: string };
+
 /**
- * Newest first; with `beforeId`, only those strictly older than that message (keyset on created_at, id). The anchor's
- * time is read inside the query, so its microseconds are kept (a JS Date would round them to milliseconds).
+ * Newest first; with an anchor `before`, only those strictly older than that message; with `after`, those strictly
+ * newer, oldest first (keyset on created_at, id). The anchor's time is read inside the query, so its microseconds are
+ * kept (a JS Date would round them to milliseconds).
  */
-export function selectMessagesPage(db: Db, c: Conversation, limit: number, beforeId?: string) {
-  const older = beforeId
-    ? sql`(${messages.createdAt}, ${messages.id}) < (select m.created_at, m.id from messages m where m.id = ${beforeId})`
-    : undefined;
+export function selectMessagesPage(db: Db, c: Conversation, limit: number, anchor?: PageAnchor) {
+  const forward = anchor !== undefined && 'after' in anchor;
+  const anchorRow = (id: string) => sql`(select m.created_at, m.id from messages m where m.id = ${id})`;
+  const keyset = !anchor
+    ? undefined
+    : forward
+      ? sql`(${messages.createdAt}, ${messages.id}) > ${anchorRow(anchor.after)}`
+      : sql`(${messages.createdAt}, ${messages.id}) < ${anchorRow(anchor.before)}`;
+  const direction = forward ? asc : desc;
   // The planner does not take `doctor_id is null` as fixing the column, so support pages name it in the order too,
-  // which lets them read the conversation index backwards instead of sorting the whole conversation.
-  const order = c.kind === 'support' ? [desc(messages.doctorId)] : [];
+  // which lets them read the conversation index (backwards, or forwards for `after`) instead of sorting it.
+  const order = c.kind === 'support' ? [direction(messages.doctorId)] : [];
   return db
     .select()
     .from(messages)
-    .where(and(inConversation(c), older))
-    .orderBy(...order, desc(messages.createdAt), desc(messages.id))
+    .where(and(inConversation(c), keyset))
+    .orderBy(...order, direction(messages.createdAt), direction(messages.id))
     .limit(limit);
+}
+
+/**
+ * Sent → Delivered for those of these messages still Sent (never back from Read). One conditional UPDATE: a message
+ * is answered once however many acknowledgements or reads arrive at once.
+ */
+export async function markMessagesDelivered(db: Db, ids: string[], at: Date) {
+  if (ids.length === 0) return [];
+  return db
+    .update(messages)
+    .set({ status: 'Delivered', deliveredAt: at })
+    .where(and(inArray(messages.id, ids), eq(messages.status, 'Sent')))
+    .returning({
+      id: messages.id,
+      senderUserId: messages.senderUserId,
+      patientId: messages.patientId,
+      appointmentId: messages.appointmentId,
+    });
 }
 
 /**
@@ -148,4 +175,32 @@ export async function findPatientRef(db: Db, patientId: string): Promise<{ userI
     .innerJoin(users, eq(users.id, patients.userId))
     .where(eq(patients.id, patientId));
   return row && { userId: row.userId, removed: row.deletedAt !== null };
+}
+
+/** Read-only look at the user references table: a document's patient and shown name. */
+export async function findDocumentRef(db: Db, id: string): Promise<{ patientId: string; fileName: string } | undefined> {
+  const [row] = await db
+    .select({ patientId: userReferences.patientId, fileName: userReferences.fileName })
+    .from(userReferences)
+    .where(eq(userReferences.id, id));
+  return row;
+}
+
+/** The writers' names and the carried documents' names of these messages (read-only looks at users and references). */
+export async function namesOf(db: Db, rows: MessageRow[]): Promise<{ senders: Map<string, string>; documents: Map<string, string> }> {
+  const senderIds = [...new Set(rows.map((row) => row.senderUserId))];
+  const documentIds = [...new Set(rows.flatMap((row) => (row.documentId ? [row.documentId] : [])))];
+  const [senders, documents] = await Promise.all([
+    senderIds.length > 0 ? db.select({ id: users.id, name: users.userName }).from(users).where(inArray(users.id, senderIds)) : [],
+    documentIds.length > 0
+      ? db
+          .select({ id: userReferences.id, name: userReferences.fileName })
+          .from(userReferences)
+          .where(inArray(userReferences.id, documentIds))
+      : [],
+  ]);
+  return {
+    senders: new Map(senders.map((row) => [row.id, row.name])),
+    documents: new Map(documents.map((row) => [row.id, row.name])),
+  };
 }

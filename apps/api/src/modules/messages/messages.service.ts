@@ -1,38 +1,36 @@
 import {
-  groupChannels,
   realtimeEvents,
   type CreateMessageBody,
   type ListMessagesQuery,
   type MarkMessagesReadBody,
   type Message,
   type MessageList,
-  type MessageRecipientType,
   type MessagesReadEvent,
-  type MessageSenderType,
+  type Role,
 } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
-import type { AccountRow } from '../../db/rows.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RealtimeBus } from '../../realtime/bus.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { Limit } from '../rate-limit/rate-limit.service.ts';
+import { createConversationAccess, invalid, type Actor, type DoctorOfPatient } from './messages.access.ts';
+import { createDelivery, routeOf, type MessagesLog, type Route } from './messages.delivery.ts';
 import {
   blankTextsOfPatient,
   deleteMessage,
-  findAppointmentRef,
+  findDocumentRef,
   findMessageOfSender,
-  findPatientRef,
-  findPendingAppointmentRef,
   insertMessage,
   isInConversation,
   markConversationRead,
+  namesOf,
   selectMessagesPage,
-  type AppointmentRef,
   type Conversation,
   type MessageRow,
   type NewMessage,
 } from './messages.repository.ts';
+import { createTypingRelay } from './messages.typing.ts';
 
 /** Messages one user may send in a minute; more are 429 until the window passes. */
 export const MESSAGES_PER_MINUTE = 30;
@@ -47,13 +45,20 @@ export interface SendLimiter {
   consume(key: string, limit: Limit): Promise<unknown>;
 }
 
-/** Whether the patient is the doctor's own (a scheduled, running or completed consultation; appointments answers). */
-export type DoctorOfPatient = (doctorId: string, patientId: string) => Promise<boolean>;
+/** The support conversation's state, kept by the support module (bound in app.ts). */
+export interface SupportConversations {
+  /** A support message was stored: the conversation follows (a patient reopens, staff claim); answers its holder now. */
+  written(patientId: string, patientUserId: string, writer: { userId: string; role: Role }): Promise<string | null>;
+  holderOf(patientId: string): Promise<string | null>;
+}
 
-/** The caller: the signed-in account (user row, its patient id when it is a patient). */
-type Actor = AccountRow;
+/**
+ * Called once per new message (never for a resend), after it is stored and announced, with the accounts it is for:
+ * the patient, the doctor, the holder of a support conversation ([] while a support message waits for any operator).
+ */
+export type MessageCreatedHandler = (message: Message, recipientUserIds: string[]) => Promise<void> | void;
 
-export function toMessage(row: MessageRow): Message {
+export function toMessage(row: MessageRow, names: { senderName: string | null; documentName: string | null }): Message {
   return {
     id: row.id,
     message_patientId: row.patientId,
@@ -65,51 +70,22 @@ export function toMessage(row: MessageRow): Message {
     message_status: row.status,
     message_text: row.text,
     message_documentId: row.documentId,
-    message_documentName: null,
-    message_senderName: null,
+    message_documentName: names.documentName,
+    message_senderName: names.senderName,
     client_message_id: row.clientMessageId,
     created_at: row.createdAt.toISOString(),
   };
 }
 
-/** Where a new message goes, and to whom its event goes besides the writer. */
-interface Writing {
-  conversation: Conversation;
-  patientUserId: string;
-  senderType: MessageSenderType;
-  recipientType: MessageRecipientType;
-  operatorId: string | null;
-}
-
-/** What names a conversation in a read or a mark-as-read; `where` is the request part the fields came in. */
-interface ConversationQuery {
-  patientId?: string;
-  appointmentId?: string;
-  recipientType?: MessageRecipientType;
-  where: 'body' | 'querystring';
-}
-
-const invalid = (path: string, message: string, code: 'INVALID_VALUE' | 'INVALID_TYPE' = 'INVALID_VALUE') =>
-  new AppError('VALIDATION_FAILED', 'Validation failed', [{ path, code, message }]);
-const closed = () => new AppError('APPOINTMENT_CLOSED', 'The consultation is over; its conversation can be read, not written to');
-
-function consultationOf(appointment: AppointmentRef): Conversation {
-  return { kind: 'consultation', patientId: appointment.patientId, doctorId: appointment.doctorId, appointmentId: appointment.id };
-}
-
-/** Writing is allowed while the consultation is scheduled or running. */
-function openConsultation(appointment: AppointmentRef): Conversation {
-  if (appointment.status !== 'scheduled' && appointment.status !== 'running') throw closed();
-  return consultationOf(appointment);
-}
-
 const MINUTE = 60_000;
 /** Inserting again after a conflict whose first message vanished (refused by the limit) ends after this many tries. */
 const STORE_TRIES = 3;
+const errorName = (error: unknown) => (error instanceof Error ? error.name : typeof error);
 
 /**
  * Messages: a patient's conversation with the doctor of a consultation and its support conversation with the
- * operators. Rules of who writes and reads where; the rows are in messages.repository.ts.
+ * operators. Who writes and reads where is in messages.access.ts, the ticks in messages.delivery.ts; the rows are in
+ * messages.repository.ts.
  */
 export function createMessagesService(deps: {
   db: Db;
@@ -119,82 +95,29 @@ export function createMessagesService(deps: {
   rateLimit: SendLimiter;
   isDoctorOfPatient: DoctorOfPatient;
   accounts: Pick<AccountsService, 'onAccountRemoved'>;
+  support: SupportConversations;
+  log: MessagesLog;
 }) {
-  const { db, clock, realtime } = deps;
+  const { db, clock, realtime, support, log } = deps;
   const sendLimit: Limit = { max: MESSAGES_PER_MINUTE, windowMs: MINUTE };
+  const access = createConversationAccess(deps);
+  const delivery = createDelivery(deps);
+  const createdHandlers: MessageCreatedHandler[] = [];
 
   // The texts of a removed patient's conversations are health data: blanked in the removal's transaction.
   deps.accounts.onAccountRemoved(async ({ patientId }, tx) => {
     if (patientId) await blankTextsOfPatient(tx, patientId);
   });
 
-  function ownPatientId(actor: Actor): string {
-    if (!actor.patientId) throw forbidden('Only patients have conversations of their own');
-    return actor.patientId;
-  }
-
-  async function patientWrites(actor: Actor, body: CreateMessageBody): Promise<Writing> {
-    const patientId = ownPatientId(actor);
-    if (body.message_patientId && body.message_patientId !== patientId) throw forbidden('Patients write only in their own conversations');
-    if (body.message_recipientType === 'patient') {
-      throw invalid('body.message_recipientType', 'A patient writes to its doctor or to the operators');
-    }
-    const writing = {
-      patientUserId: actor.user.id,
-      senderType: 'patient',
-      recipientType: body.message_recipientType,
-      operatorId: null,
-    } as const;
-    if (body.message_recipientType === 'operator') {
-      if (body.message_appointmentId) throw invalid('body.message_appointmentId', 'The support conversation belongs to no consultation');
-      return { ...writing, conversation: { kind: 'support', patientId } };
-    }
-    if (body.message_appointmentId) {
-      const appointment = await findAppointmentRef(db, body.message_appointmentId);
-      if (!appointment || appointment.patientId !== patientId) throw notFound('Appointment');
-      return { ...writing, conversation: openConsultation(appointment) };
-    }
-    const current = await findPendingAppointmentRef(db, patientId);
-    if (!current) {
-      throw new AppError('NO_CURRENT_APPOINTMENT', 'You have no scheduled or running consultation: write to the operators instead');
-    }
-    return { ...writing, conversation: openConsultation(current) };
-  }
-
-  async function doctorWrites(actor: Actor, patientId: string, appointmentId: string | undefined): Promise<Writing> {
-    const doctorId = actor.user.id;
-    let appointment: AppointmentRef | undefined;
-    if (appointmentId) {
-      appointment = await findAppointmentRef(db, appointmentId);
-      if (!appointment || appointment.doctorId !== doctorId || appointment.patientId !== patientId) throw notFound('Appointment');
-    } else {
-      appointment = await findPendingAppointmentRef(db, patientId, doctorId);
-      if (!appointment) throw (await deps.isDoctorOfPatient(doctorId, patientId)) ? closed() : notFound('Patient');
-    }
-    const conversation = openConsultation(appointment);
-    const patient = await findPatientRef(db, patientId);
-    if (!patient) throw notFound('Patient');
-    return { conversation, patientUserId: patient.userId, senderType: 'doctor', recipientType: 'patient', operatorId: null };
-  }
-
-  async function writing(actor: Actor, body: CreateMessageBody): Promise<Writing> {
-    const role = actor.user.role;
-    if (role === 'patient') return patientWrites(actor, body);
-    if (body.message_recipientType !== 'patient') throw invalid('body.message_recipientType', 'Staff write to a patient');
-    const patientId = body.message_patientId;
-    if (!patientId) throw invalid('body.message_patientId', 'Name the patient you write to', 'INVALID_TYPE');
-    if (role === 'doctor') return doctorWrites(actor, patientId, body.message_appointmentId);
-    if (role !== 'operator' && role !== 'admin') throw forbidden();
-    if (body.message_appointmentId) throw invalid('body.message_appointmentId', 'The support conversation belongs to no consultation');
-    const patient = await findPatientRef(db, patientId);
-    if (!patient || patient.removed) throw notFound('Patient');
-    return {
-      conversation: { kind: 'support', patientId },
-      patientUserId: patient.userId,
-      senderType: 'operator',
-      recipientType: 'patient',
-      operatorId: actor.user.id,
-    };
+  /** The rows as the API answers them, with the writers' and documents' names. */
+  async function present(rows: MessageRow[]): Promise<Message[]> {
+    const { senders, documents } = await namesOf(db, rows);
+    return rows.map((row) =>
+      toMessage(row, {
+        senderName: senders.get(row.senderUserId) ?? null,
+        documentName: (row.documentId && documents.get(row.documentId)) || null,
+      }),
+    );
   }
 
   /** The new row, or the sender's first one with this client id (a resend, also one that arrived at the same time). */
@@ -208,57 +131,69 @@ export function createMessagesService(deps: {
     throw new AppError('TOO_MANY_REQUESTS', 'Too many requests, try again later');
   }
 
-  /** `chat-message-created` to the patient and the other side: the doctor, the operators (a patient's support message) or the writer. */
-  function announce(message: Message, to: Writing, writerId: string): void {
-    const event = realtimeEvents.chatMessageCreated;
-    const c = to.conversation;
-    realtime.toUser(to.patientUserId, event, message);
-    if (c.kind === 'consultation') realtime.toUser(c.doctorId, event, message);
-    else if (to.senderType === 'patient') realtime.toRoom(groupChannels.operators, event, message);
-    else realtime.toUser(writerId, event, message);
+  /** Tells the recipients and runs the new-message work (away delivery); a failing handler does not stop the rest. */
+  async function announce(message: Message, route: Route): Promise<void> {
+    delivery.announce(message, route);
+    for (const handler of createdHandlers) {
+      try {
+        await handler(message, route.recipientIds);
+      } catch (error) {
+        log.warn({ messageId: message.id, error: errorName(error) }, 'message-created handler failed');
+      }
+    }
   }
 
   /**
-   * The conversation a caller names, when it may see it; another person's ids are 404. Without a consultation: a
-   * patient's own support conversation (or, with `recipientType=doctor`, its current consultation, undefined without
-   * one), a doctor's conversation with its own patient, the support conversation of any patient for operators and admins.
+   * A resend answers the first message and, while nobody has received it, announces it again: the instance that
+   * stored it may have stopped before telling anyone (clients merge by id). Resends announce at most as often as
+   * sends are allowed; the conversation's state moved with the first.
    */
-  async function visibleConversation(actor: Actor, q: ConversationQuery): Promise<Conversation | undefined> {
+  async function resent(actor: Actor, body: CreateMessageBody, row: MessageRow): Promise<Message> {
+    const [message] = await present([row]);
+    if (row.status !== 'Sent') return message!;
+    const to = await access.writing(actor, body).catch(() => undefined);
+    const c = to?.conversation;
+    const same = c && c.patientId === row.patientId && (c.kind === 'consultation' ? c.appointmentId : null) === row.appointmentId;
+    if (!to || !same) return message!;
+    try {
+      await deps.rateLimit.consume(`messages-resent:${actor.user.id}`, sendLimit);
+    } catch {
+      return message!;
+    }
+    const holder = c.kind === 'support' ? await support.holderOf(c.patientId) : null;
+    await announce(message!, routeOf(to, actor, holder));
+    return message!;
+  }
+
+  /** A support message moves the conversation (support module); a failure there must not hide a stored message. */
+  async function holderAfter(patientId: string, patientUserId: string, actor: Actor): Promise<string | null> {
+    try {
+      return await support.written(patientId, patientUserId, { userId: actor.user.id, role: actor.user.role });
+    } catch (error) {
+      log.warn({ patientId, error: errorName(error) }, 'support conversation state not updated');
+      return null;
+    }
+  }
+
+  /** The page's messages the caller received and its client had not acknowledged: this read delivers them. */
+  async function receivedUndelivered(actor: Actor, c: Conversation, rows: MessageRow[]): Promise<string[]> {
     const role = actor.user.role;
-    if (q.appointmentId) {
-      if (q.recipientType === 'operator') throw invalid(`${q.where}.recipientType`, 'A consultation is a conversation with its doctor');
-      const a = await findAppointmentRef(db, q.appointmentId);
-      const sees =
-        a !== undefined &&
-        (role === 'admin' || (role === 'patient' ? a.patientId === actor.patientId : role === 'doctor' && a.doctorId === actor.user.id));
-      if (!sees || (q.patientId && q.patientId !== a.patientId)) throw notFound('Appointment');
-      return consultationOf(a);
-    }
-    if (role === 'patient') {
-      const own = ownPatientId(actor);
-      if (q.patientId && q.patientId !== own) throw notFound('Patient');
-      if (q.recipientType === 'patient') throw invalid(`${q.where}.recipientType`, 'A patient reads its doctor or operator conversation');
-      if (q.recipientType !== 'doctor') return { kind: 'support', patientId: own };
-      const current = await findPendingAppointmentRef(db, own);
-      return current && consultationOf(current);
-    }
-    const patientId = q.patientId;
-    if (!patientId) throw invalid(`${q.where}.patientId`, 'Name the patient of the conversation', 'INVALID_TYPE');
-    if (role === 'doctor') {
-      if (q.recipientType === 'operator') throw forbidden('Doctors read the conversations of their own consultations');
-      if (!(await deps.isDoctorOfPatient(actor.user.id, patientId))) throw notFound('Patient');
-      return { kind: 'doctor', patientId, doctorId: actor.user.id };
-    }
-    if (role !== 'operator' && role !== 'admin') throw forbidden();
-    if (q.recipientType === 'doctor') {
-      if (role === 'operator') throw forbidden('Operators read the support conversation');
-      throw invalid(`${q.where}.appointmentId`, 'Name the consultation (appointmentId) to read a doctor conversation', 'INVALID_TYPE');
-    }
-    if (!(await findPatientRef(db, patientId))) throw notFound('Patient');
-    return { kind: 'support', patientId };
+    const sent = rows.filter((row) => row.status === 'Sent');
+    if (sent.length === 0 || role === 'admin') return [];
+    if (role === 'patient') return sent.filter((row) => row.senderType !== 'patient').map((row) => row.id);
+    const fromPatient = sent.filter((row) => row.senderType === 'patient').map((row) => row.id);
+    if (role === 'doctor' || fromPatient.length === 0) return fromPatient;
+    // A support message is for its holder, or for any operator while none holds it.
+    const holder = await support.holderOf(c.patientId);
+    return holder === null || holder === actor.user.id ? fromPatient : [];
   }
 
   return {
+    /** Registers work to do for every new message (away delivery). A failing handler is logged and the rest go on. */
+    onMessageCreated(handler: MessageCreatedHandler): void {
+      createdHandlers.push(handler);
+    },
+
     /**
      * `POST /v1/messages`. A resend with the same `client_message_id` answers the sender's first message (created:
      * false) and never stores a copy. The limit counts stored messages only: the row is written first (its unique
@@ -266,9 +201,11 @@ export function createMessagesService(deps: {
      */
     async send(actor: Actor, body: CreateMessageBody): Promise<{ message: Message; created: boolean }> {
       const earlier = await findMessageOfSender(db, actor.user.id, body.client_message_id);
-      if (earlier) return { message: toMessage(earlier), created: false };
-      const to = await writing(actor, body);
+      if (earlier) return { message: await resent(actor, body, earlier), created: false };
+      const to = await access.writing(actor, body);
       const c = to.conversation;
+      const document = body.message_documentId ? await findDocumentRef(db, body.message_documentId) : undefined;
+      if (body.message_documentId && document?.patientId !== c.patientId) throw notFound('Document');
       const { row, created } = await store({
         patientId: c.patientId,
         doctorId: c.kind === 'consultation' ? c.doctorId : null,
@@ -279,35 +216,52 @@ export function createMessagesService(deps: {
         recipientType: to.recipientType,
         text: body.message_text,
         clientMessageId: body.client_message_id,
+        documentId: body.message_documentId ?? null,
       });
-      if (!created) return { message: toMessage(row), created };
+      if (!created) return { message: await resent(actor, body, row), created };
       try {
         await deps.rateLimit.consume(`messages:${actor.user.id}`, sendLimit);
       } catch (error) {
         await deleteMessage(db, row.id);
         throw error;
       }
-      const message = toMessage(row);
-      announce(message, to, actor.user.id);
+      const holder = c.kind === 'support' ? await holderAfter(c.patientId, to.patientUserId, actor) : null;
+      const message = toMessage(row, { senderName: actor.user.userName, documentName: document?.fileName ?? null });
+      await announce(message, routeOf(to, actor, holder));
       return { message, created };
     },
 
-    /** `GET /v1/messages`: a page, newest first; `lastMessageId` must be a message of the same conversation (else 404). */
+    /**
+     * `GET /v1/messages`: a page, newest first, older than `lastMessageId`; or with `afterMessageId` what came after
+     * it, oldest first. The anchor must be a message of the same conversation (else 404). What the page brings the
+     * caller for the first time is Delivered, and its writers are told.
+     */
     async list(actor: Actor, query: ListMessagesQuery): Promise<MessageList> {
-      const c = await visibleConversation(actor, { ...query, where: 'querystring' });
-      if (query.lastMessageId && !(c && (await isInConversation(db, c, query.lastMessageId)))) throw notFound('Message');
+      if (query.lastMessageId && query.afterMessageId) {
+        throw invalid('querystring.afterMessageId', 'Ask for older (lastMessageId) or newer (afterMessageId) messages, not both');
+      }
+      const c = await access.visibleConversation(actor, { ...query, where: 'querystring' });
+      const anchorId = query.lastMessageId ?? query.afterMessageId;
+      if (anchorId && !(c && (await isInConversation(db, c, anchorId)))) throw notFound('Message');
       if (!c) return { messages: [] };
-      const rows = await selectMessagesPage(db, c, query.limit, query.lastMessageId);
+      const anchor = query.lastMessageId
+        ? { before: query.lastMessageId }
+        : query.afterMessageId
+          ? { after: query.afterMessageId }
+          : undefined;
+      const rows = await selectMessagesPage(db, c, query.limit, anchor);
       if (actor.user.role !== 'patient' && rows.length > 0) {
         await deps.audit.record({
           actorId: actor.user.id,
           action: 'list',
           resource: 'message',
-          resourceId: rows[0]!.id,
+          resourceId: (query.afterMessageId ? rows.at(-1) : rows[0])!.id,
           patientId: c.patientId,
         });
       }
-      return { messages: rows.map(toMessage) };
+      const delivered = await delivery.markDelivered(await receivedUndelivered(actor, c, rows));
+      const shown = rows.map((row) => (delivered.has(row.id) ? { ...row, status: 'Delivered' as const } : row));
+      return { messages: await present(shown) };
     },
 
     /**
@@ -316,7 +270,7 @@ export function createMessagesService(deps: {
      * what the patient wrote. `chat-message-read` goes to each writer with its messages.
      */
     async markRead(actor: Actor, body: MarkMessagesReadBody): Promise<{ updated: number }> {
-      const c = await visibleConversation(actor, { ...body, where: 'body' });
+      const c = await access.visibleConversation(actor, { ...body, where: 'body' });
       if (!c) return { updated: 0 };
       const role = actor.user.role;
       if (c.kind === 'consultation' && role === 'admin') throw forbidden('Only the doctor of the consultation marks its messages read');
@@ -336,6 +290,9 @@ export function createMessagesService(deps: {
       }
       return { updated: marked.length };
     },
+
+    /** `chat-typing` from a connection (validated and rate-limited by messages.socket.ts). */
+    relayTyping: createTypingRelay({ ...deps, holderOf: (patientId) => support.holderOf(patientId) }),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { patientCards, patients, users } from '../../db/schema.ts';
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ListPatientsQuery, PatientNote, QuizRecommendation, QuizResult } from '@rozmova/contracts';
 
 export async function insertPatientWithCard(db: Db, userId: string) {
@@ -84,30 +85,6 @@ export async function listPatientRecords(db: Db, query: ListPatientsQuery) {
   return { rows, total: total?.n ?? 0 };
 }
 
-export async function updatePatientRow(
-  db: Db,
-  patientId: string,
-  values: { chatPatientStatus?: (typeof patients.$inferSelect)['chatPatientStatus']; interactingWithOperator?: string | null },
-): Promise<void> {
-  await db.update(patients).set(values).where(eq(patients.id, patientId));
-}
-
-export async function setPushToken(db: Db, userId: string, pushToken: string | null): Promise<void> {
-  await db
-    .update(users)
-    .set({ pushToken, updatedAt: sql`now()` })
-    .where(eq(users.id, userId));
-}
-
-/** An active, not removed operator account: who may hold a patient's support conversation. */
-export async function isActiveOperator(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.role, 'operator'), eq(users.isActive, true), isNull(users.deletedAt)));
-  return row !== undefined;
-}
-
 export interface CardRow {
   id: string;
   patientId: string;
@@ -165,4 +142,125 @@ export async function updateCard(db: Db, cardId: string, changes: CardChanges): 
     .where(eq(patientCards.id, cardId))
     .returning(cardColumns);
   return row as CardRow;
+}
+
+// ---- the support conversation's state (chat_patient_status, interacting_with_operator) ----------------
+
+export type ChatStatus = (typeof patients.$inferSelect)['chatPatientStatus'];
+export interface ChatState {
+  status: ChatStatus;
+  holder: string | null;
+}
+export interface ChatChange {
+  before: ChatState;
+  after: ChatState;
+}
+
+/** Who may hold a conversation: an active, not removed operator or admin. */
+const mayHoldSql = (userId: SQL | AnyPgColumn) =>
+  sql`exists (select 1 from users h where h.id = ${userId} and h.user_role in ('operator', 'admin') and h.is_active and h.deleted_at is null)`;
+
+const holderMayHold = mayHoldSql(patients.interactingWithOperator);
+/** Read-only look at the messages table: who wrote the conversation's last support message (its index, newest first). */
+const lastSupportSender = sql`(select m.sender_type from messages m where m.patient_id = ${patients.id} and m.doctor_id is null
+  order by m.doctor_id desc, m.created_at desc, m.id desc limit 1)`;
+/** A held conversation that is not closed: awaiting while the patient wrote last, else active. */
+const heldStatus = sql`case when ${lastSupportSender} = 'patient' then 'awaiting' else 'active' end`;
+const statusSql = (value: SQL) => sql`(${value})::chat_patient_status`;
+
+const before = alias(patients, 'before');
+
+/**
+ * One conditional UPDATE of a conversation's state: `holder` and `status` are SQL over the row's current values, and
+ * `only` narrows which rows change. The row changes only when the state differs; answers before and after, or
+ * undefined when nothing changed (or `only` did not match).
+ */
+async function changeChat(db: Db, patientId: string, change: { holder: SQL; status: SQL; only?: SQL }): Promise<ChatChange | undefined> {
+  const holder = sql`(${change.holder})::uuid`;
+  const status = statusSql(change.status);
+  const [row] = await db
+    .update(patients)
+    .set({ interactingWithOperator: holder, chatPatientStatus: status })
+    .from(before)
+    .where(
+      and(
+        eq(patients.id, patientId),
+        eq(before.id, patients.id),
+        change.only,
+        sql`(${status} is distinct from ${patients.chatPatientStatus} or ${holder} is distinct from ${patients.interactingWithOperator})`,
+      ),
+    )
+    .returning({
+      status: patients.chatPatientStatus,
+      holder: patients.interactingWithOperator,
+      beforeStatus: before.chatPatientStatus,
+      beforeHolder: before.interactingWithOperator,
+    });
+  return row && { before: { status: row.beforeStatus, holder: row.beforeHolder }, after: { status: row.status, holder: row.holder } };
+}
+
+const keepClosed = (status: SQL) => sql`case when ${patients.chatPatientStatus} = 'closed' then 'closed' else ${status} end`;
+
+/** The patient wrote: a holder who may still hold keeps it and the patient awaits; otherwise it is new (also when closed). */
+export const chatPatientWrote = (db: Db, patientId: string) =>
+  changeChat(db, patientId, {
+    holder: sql`case when ${holderMayHold} then ${patients.interactingWithOperator} end`,
+    status: sql`case when ${holderMayHold} then 'awaiting' else 'new' end`,
+  });
+
+/** Staff wrote: an unheld conversation becomes the writer's; a held one is active. A closed one stays closed. */
+export const chatStaffWrote = (db: Db, patientId: string, writerId: string) => {
+  const holder = sql`case when ${holderMayHold} then ${patients.interactingWithOperator} else ${writerId}::uuid end`;
+  return changeChat(db, patientId, { holder, status: keepClosed(sql`'active'`) });
+};
+
+/** Takes an unheld conversation (or one whose holder may no longer hold it); nothing when someone else holds it. */
+export const chatClaim = (db: Db, patientId: string, operatorId: string) =>
+  changeChat(db, patientId, {
+    holder: sql`${operatorId}::uuid`,
+    status: keepClosed(heldStatus),
+    only: or(isNull(patients.interactingWithOperator), sql`not ${holderMayHold}`),
+  });
+
+/** Hands the conversation to another operator; with `from`, only while that one (or nobody) still holds it. */
+export const chatTransfer = (db: Db, patientId: string, toId: string, from?: string | null) =>
+  changeChat(db, patientId, {
+    holder: sql`${toId}::uuid`,
+    status: keepClosed(heldStatus),
+    only:
+      from === undefined
+        ? undefined
+        : from === null
+          ? isNull(patients.interactingWithOperator)
+          : eq(patients.interactingWithOperator, from),
+  });
+
+export const chatClose = (db: Db, patientId: string) =>
+  changeChat(db, patientId, {
+    holder: sql`${patients.interactingWithOperator}`,
+    status: sql`'closed'`,
+    only: ne(patients.chatPatientStatus, 'closed'),
+  });
+
+/** A closed conversation opens again: held (awaiting or active) while its holder may hold it, else new. */
+export const chatReopen = (db: Db, patientId: string) =>
+  changeChat(db, patientId, {
+    holder: sql`case when ${holderMayHold} then ${patients.interactingWithOperator} end`,
+    status: sql`case when ${holderMayHold} then ${heldStatus} else 'new' end`,
+    only: eq(patients.chatPatientStatus, 'closed'),
+  });
+
+/** The conversation's state, its patient's user and whether the account was removed. */
+export async function findChatState(db: Db, patientId: string): Promise<(ChatState & { userId: string; removed: boolean }) | undefined> {
+  const [row] = await db
+    .select({
+      status: patients.chatPatientStatus,
+      holder: patients.interactingWithOperator,
+      userId: patients.userId,
+      deletedAt: users.deletedAt,
+    })
+    .from(patients)
+    .innerJoin(users, eq(users.id, patients.userId))
+    .where(eq(patients.id, patientId));
+  return row && { status: row.status, holder: row.holder, userId: row.userId, removed: row.deletedAt !== null };
 }

@@ -21,21 +21,27 @@ import { recommendationTexts } from '../quiz/quiz.questions.ts';
 import { formatScore, scoreQuiz, type QuizCounts } from '../quiz/quiz.scoring.ts';
 import type { QuizService } from '../quiz/quiz.service.ts';
 import {
+  chatClaim,
+  chatClose,
+  chatPatientWrote,
+  chatReopen,
+  chatStaffWrote,
+  chatTransfer,
   clearCardOfUser,
   findCard,
+  findChatState,
   findPatientRecord,
   giveBackFreeConsultation,
   insertPatientWithCard,
-  isActiveOperator,
   listPatientRecords,
   lookupPatientRecords,
-  setPushToken,
   takeFreeConsultation,
   updateCard,
-  updatePatientRow,
   type CardRow,
   type PatientRecordRow,
 } from './patients.repository.ts';
+
+export type { ChatChange, ChatState, ChatStatus } from './patients.repository.ts';
 
 export function toPatient({ patient, user, cardId }: PatientRecordRow): Patient {
   return {
@@ -124,6 +130,8 @@ export function createPatientsService(deps: {
   audit: AuditService;
   quiz: QuizService;
   accounts: Pick<AccountsService, 'onAccountCreated' | 'onAccountRemoved'>;
+  /** Saves `user_push_token` (a PushSubscription as JSON text; null: none) as the user's device (the push module). */
+  savePushToken: (userId: string, token: string | null) => Promise<void>;
 }) {
   const { db, audit } = deps;
   let doctorsPatients: DoctorsPatients | undefined;
@@ -204,37 +212,42 @@ export function createPatientsService(deps: {
       return { patients: rows.map(toPatient), total };
     },
 
-    /** The owner sets the push token; an operator or admin the chat status and the operator holding the chat. */
+    /**
+     * The owner sets the push token. The chat fields change only through the support routes (claim, transfer, close,
+     * reopen) and messages, which keep their rules: setting them here is 400.
+     */
     async updatePatient(auth: AuthContext, patientId: string, body: UpdatePatientBody): Promise<Patient> {
       const row = await visibleRecord(auth, patientId);
-      const role = auth.account.user.role;
-      const owner = isOwner(auth, patientId);
-      const allowed = new Set<string>(
-        owner ? ['user_push_token'] : role === 'operator' || role === 'admin' ? ['chat_patient_status', 'interacting_with_operator'] : [],
-      );
-      const refused = Object.keys(body).filter((key) => body[key as keyof UpdatePatientBody] !== undefined && !allowed.has(key));
-      if (refused.length > 0) throw forbidden(`You may not change ${refused.join(', ')}`);
-
-      if (body.interacting_with_operator && !(await isActiveOperator(db, body.interacting_with_operator))) {
-        throw new AppError('VALIDATION_FAILED', 'Validation failed', [
-          { path: 'body.interacting_with_operator', code: 'INVALID_VALUE', message: 'Not the id of an active operator' },
-        ]);
+      const chatFields = (['chat_patient_status', 'interacting_with_operator'] as const).filter((key) => body[key] !== undefined);
+      if (chatFields.length > 0) {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          'Validation failed',
+          chatFields.map((key) => ({
+            path: `body.${key}`,
+            code: 'INVALID_VALUE' as const,
+            message: 'Changed through POST /v1/patients/{id}/claim, transfer, close or reopen',
+          })),
+        );
       }
-      await db.transaction(async (tx) => {
-        if (body.user_push_token !== undefined) await setPushToken(tx, row.user.id, body.user_push_token);
-        if (body.chat_patient_status !== undefined || body.interacting_with_operator !== undefined) {
-          await updatePatientRow(tx, patientId, {
-            chatPatientStatus: body.chat_patient_status,
-            interactingWithOperator: body.interacting_with_operator,
-          });
-        }
-        if (!owner)
-          await audit.record(
-            { actorId: auth.account.user.id, action: 'update', resource: 'patient', resourceId: patientId, patientId },
-            tx,
-          );
-      });
+      if (!isOwner(auth, patientId)) throw forbidden('Only the patient sets its push token');
+      if (body.user_push_token !== undefined) await deps.savePushToken(row.user.id, body.user_push_token);
       return toPatient((await findPatientRecord(db, patientId))!);
+    },
+
+    /**
+     * The support conversation's state (chat_patient_status, interacting_with_operator). Each change is one conditional
+     * UPDATE answering before and after (undefined: nothing changed). Only the support module calls these; it owns the
+     * workflow (who may, events, announcements).
+     */
+    chat: {
+      state: (patientId: string, tx: Db = db) => findChatState(tx, patientId),
+      patientWrote: (patientId: string, tx: Db = db) => chatPatientWrote(tx, patientId),
+      staffWrote: (patientId: string, writerId: string, tx: Db = db) => chatStaffWrote(tx, patientId, writerId),
+      claim: (patientId: string, operatorId: string, tx: Db = db) => chatClaim(tx, patientId, operatorId),
+      transfer: (patientId: string, toId: string, from: string | null | undefined, tx: Db = db) => chatTransfer(tx, patientId, toId, from),
+      close: (patientId: string, tx: Db = db) => chatClose(tx, patientId),
+      reopen: (patientId: string, tx: Db = db) => chatReopen(tx, patientId),
     },
 
     /** The profile: a patient's own card, as `getCard` answers it (the owner's reads are not audited). */

@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema.ts';
@@ -289,36 +290,39 @@ describe('patient records', () => {
     expect((await call(t.app, 'GET', '/v1/patients/00000000-0000-4000-8000-000000000000', { token: admin.token })).status).toBe(404);
   });
 
-  test('PUT: the owner sets its push token; an operator the chat fields; everything else 403 or 400', async () => {
+  test('PUT: the owner sets its push token; the chat fields are 400 (support routes set them); everything else 403 or 400', async () => {
     const p = await newPatient();
     const operator = await loginAs(t.app, 'operator');
     const doctor = await bookableDoctor(t);
     await completedConsultation(t, p.userId, doctor.userId);
-    const token = await call(t.app, 'PUT', patientUrl(p), { token: p.token, body: { user_push_token: 'device-token-1' } });
+    // The token is the device's PushSubscription as JSON text (the push module keeps it; push.test.ts checks the rules).
+    const device = JSON.stringify({
+      endpoint: 'https://push.example.com/device-1',
+      expirationTime: null,
+      keys: { p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+    });
+    const token = await call(t.app, 'PUT', patientUrl(p), { token: p.token, body: { user_push_token: device } });
     expect(token.status).toBe(200);
-    expect((await call(t.app, 'GET', '/v1/auth/profile', { token: p.token })).body.user_push_token).toBe('device-token-1');
+    expect((await call(t.app, 'GET', '/v1/auth/profile', { token: p.token })).body.user_push_token).toBe(device);
 
-    expect((await call(t.app, 'PUT', patientUrl(p), { token: p.token, body: { chat_patient_status: 'closed' } })).status).toBe(403);
     expect((await call(t.app, 'PUT', patientUrl(p), { token: operator.token, body: { user_push_token: 'x' } })).status).toBe(403);
-    expect((await call(t.app, 'PUT', patientUrl(p), { token: doctor.token, body: { chat_patient_status: 'active' } })).status).toBe(403);
     const other = await newPatient();
     expect((await call(t.app, 'PUT', patientUrl(p), { token: other.token, body: { user_push_token: 'x' } })).status).toBe(404);
     expect((await call(t.app, 'PUT', patientUrl(p), { token: operator.token, body: { patient_appointmentId: 'x' } })).status).toBe(400);
-    const notOperator = await call(t.app, 'PUT', patientUrl(p), {
-      token: operator.token,
-      body: { interacting_with_operator: doctor.userId },
+    for (const [who, body] of [
+      [p, { chat_patient_status: 'closed' }],
+      [doctor, { chat_patient_status: 'active' }],
+      [operator, { interacting_with_operator: operator.userId }],
+      [admin, { interacting_with_operator: null }],
+    ] as const) {
+      const refused = await call(t.app, 'PUT', patientUrl(p), { token: who.token, body });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors[0].path).toBe(`body.${Object.keys(body)[0]}`);
+    }
+    expect((await call(t.app, 'GET', patientUrl(p), { token: p.token })).body).toMatchObject({
+      chat_patient_status: 'new',
+      interacting_with_operator: null,
     });
-    expect(notOperator.status).toBe(400);
-    expect(notOperator.body.errors[0].path).toBe('body.interacting_with_operator');
-
-    const held = await call(t.app, 'PUT', patientUrl(p), {
-      token: operator.token,
-      body: { chat_patient_status: 'active', interacting_with_operator: operator.userId },
-    });
-    expect(held.status).toBe(200);
-    expect(held.body).toMatchObject({ chat_patient_status: 'active', interacting_with_operator: operator.userId });
-    const released = await call(t.app, 'PUT', patientUrl(p), { token: admin.token, body: { interacting_with_operator: null } });
-    expect(released.body).toMatchObject({ chat_patient_status: 'active', interacting_with_operator: null });
   });
 
   test('lookup finds patients by e-mail, phone or name, case-insensitively (staff only)', async () => {
@@ -347,13 +351,13 @@ describe('patient records', () => {
         const signed = await registerPatient(fresh.app, fresh.mail);
         ids.push((await fresh.services.accounts.getAccount(signed.userId)).patientId!);
       }
-      await call(fresh.app, 'PUT', `/v1/patients/${ids[0]}`, {
-        token: operator.token,
-        body: { chat_patient_status: 'awaiting', interacting_with_operator: operator.userId },
+      expect((await call(fresh.app, 'POST', `/v1/patients/${ids[0]}/claim`, { token: operator.token })).body).toMatchObject({
+        chat_patient_status: 'active',
+        interacting_with_operator: operator.userId,
       });
       const get = (query: string) => call(fresh.app, 'GET', `/v1/patients${query}`, { token: operator.token });
       expect((await get('')).body.total).toBe(3);
-      expect((await get('?chat_patient_status=awaiting')).body.patients.map((x: { id: string }) => x.id)).toEqual([ids[0]]);
+      expect((await get('?chat_patient_status=active')).body.patients.map((x: { id: string }) => x.id)).toEqual([ids[0]]);
       expect((await get(`?interacting_with_operator=${operator.userId}`)).body.total).toBe(1);
       expect((await get('?interacting_with_operator=none')).body.total).toBe(2);
       expect((await get('?chat_patient_status=new&interacting_with_operator=none')).body.total).toBe(2);

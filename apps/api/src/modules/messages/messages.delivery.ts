@@ -1,0 +1,88 @@
+import { groupChannels, realtimeEvents, userRoom, type Message, type MessagesDeliveredEvent } from '@rozmova/contracts';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { RealtimeBus } from '../../realtime/bus.ts';
+import type { Actor, Writing } from './messages.access.ts';
+import { markMessagesDelivered } from './messages.repository.ts';
+
+/** How long the recipients' clients have to acknowledge `chat-message-created`; later, their next read marks it. */
+export const DELIVERY_ACK_TIMEOUT_MS = 5_000;
+
+/** The app's logger as services see it. */
+export interface MessagesLog {
+  warn(details: object, message: string): void;
+}
+
+/**
+ * Where `chat-message-created` goes. The connections of `ackRoom` are the recipients, asked to acknowledge (one that
+ * does makes the message Delivered); `also` only see it (the writer's other tabs, the rest of the operators).
+ * `recipientIds`: the accounts the message is for (none when it waits for any operator).
+ */
+export interface Route {
+  ackRoom: string;
+  also: { room: string; except?: string }[];
+  recipientIds: string[];
+}
+
+/**
+ * A consultation's message goes to its other side; a patient's support message to its holder (the other operators
+ * see it), or to every operator while no one holds it; staff's support message to the patient, every operator seeing it.
+ */
+export function routeOf(to: Writing, writer: Actor, holder: string | null): Route {
+  const c = to.conversation;
+  const patientRoom = userRoom(to.patientUserId);
+  if (c.kind !== 'support') {
+    return to.senderType === 'patient'
+      ? { ackRoom: userRoom(c.doctorId), also: [{ room: patientRoom }], recipientIds: [c.doctorId] }
+      : { ackRoom: patientRoom, also: [{ room: userRoom(c.doctorId) }], recipientIds: [to.patientUserId] };
+  }
+  if (to.senderType === 'patient') {
+    if (!holder) return { ackRoom: groupChannels.operators, also: [{ room: patientRoom }], recipientIds: [] };
+    const holderRoom = userRoom(holder);
+    return {
+      ackRoom: holderRoom,
+      also: [{ room: groupChannels.operators, except: holderRoom }, { room: patientRoom }],
+      recipientIds: [holder],
+    };
+  }
+  // Admins are not in the operators' group: their own tabs hear it through their room.
+  const also = [{ room: groupChannels.operators }, ...(writer.user.role === 'operator' ? [] : [{ room: userRoom(writer.user.id) }])];
+  return { ackRoom: patientRoom, also, recipientIds: [to.patientUserId] };
+}
+
+/** Delivered ticks: from the recipients' acknowledgements, or from their reads of what they had not received. */
+export function createDelivery(deps: { db: Db; clock: Clock; realtime: RealtimeBus; log: MessagesLog }) {
+  const { db, clock, realtime } = deps;
+
+  /** Marks those still Sent Delivered and tells each writer which of its messages are; answers the ids marked. */
+  async function markDelivered(ids: string[]): Promise<Set<string>> {
+    const marked = await markMessagesDelivered(db, ids, clock.now());
+    const byWriter = new Map<string, MessagesDeliveredEvent & { to: string }>();
+    for (const m of marked) {
+      const key = `${m.senderUserId} ${m.appointmentId ?? ''}`;
+      const event = byWriter.get(key) ?? { to: m.senderUserId, patientId: m.patientId, appointmentId: m.appointmentId, ids: [] };
+      event.ids.push(m.id);
+      byWriter.set(key, event);
+    }
+    for (const { to, ...event } of byWriter.values()) realtime.toUser(to, realtimeEvents.chatMessageDelivered, event);
+    return new Set(marked.map((m) => m.id));
+  }
+
+  return {
+    markDelivered,
+
+    /** Announces a new message; Delivered follows in the background once a recipient's client acknowledges it. */
+    announce(message: Message, route: Route): void {
+      const event = realtimeEvents.chatMessageCreated;
+      for (const { room, except } of route.also) realtime.toRoom(room, event, message, except);
+      realtime
+        .toRoomWithAck(route.ackRoom, event, message, DELIVERY_ACK_TIMEOUT_MS)
+        .then(async (acknowledged) => {
+          if (acknowledged > 0) await markDelivered([message.id]);
+        })
+        .catch((error: unknown) => {
+          deps.log.warn({ messageId: message.id, error: error instanceof Error ? error.name : typeof error }, 'delivery not recorded');
+        });
+    },
+  };
+}

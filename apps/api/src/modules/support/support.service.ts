@@ -1,0 +1,238 @@
+import {
+  groupChannels,
+  realtimeEvents,
+  type ConversationState,
+  type Inbox,
+  type InboxQuery,
+  type Role,
+  type SupportEvent,
+  type SupportEventKind,
+  type SupportStatus,
+  type TransferBody,
+} from '@rozmova/contracts';
+import type { Db } from '../../db/client.ts';
+import type { AccountRow } from '../../db/rows.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { RealtimeBus } from '../../realtime/bus.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { JobsService } from '../jobs/jobs.service.ts';
+import type { ChatChange, ChatState, PatientsService } from '../patients/patients.service.ts';
+import { selectInboxPage, selectUnreadTotals } from './inbox.repository.ts';
+import { createAvailability, overallAvailability } from './support.availability.ts';
+import { createCannedReplies } from './support.canned-replies.ts';
+import { insertSupportEvent, isActiveOperator, listSupportEvents, userNames } from './support.repository.ts';
+
+type Actor = AccountRow;
+
+/** A conversation's timeline shows at most this many of its newest events. */
+const EVENTS_SHOWN = 500;
+
+const held = () => new AppError('CONVERSATION_HELD', 'Another operator holds this conversation');
+
+/**
+ * The support chat around the messages: who holds a patient's conversation and its status (the state machine of
+ * PRODUCT.md "Chat"), the operators' inbox, availability and canned replies. The two columns on the patient record are
+ * the patients module's; each change goes through its `chat` functions (one conditional UPDATE each), and this module
+ * decides who may change what, records support events and tells the operators and the patient.
+ */
+export function createSupportService(deps: {
+  db: Db;
+  clock: Clock;
+  realtime: RealtimeBus;
+  audit: AuditService;
+  jobs: Pick<JobsService, 'register' | 'schedule' | 'cancel'>;
+  patients: Pick<PatientsService, 'chat'>;
+}) {
+  const { db, realtime, audit } = deps;
+  const chat = deps.patients.chat;
+  const availability = createAvailability(deps);
+
+  async function toState(patientId: string, state: ChatState): Promise<ConversationState> {
+    const names = await userNames(db, state.holder ? [state.holder] : []);
+    return {
+      patientId,
+      chat_patient_status: state.status,
+      interacting_with_operator: state.holder,
+      operator_name: state.holder ? (names.get(state.holder) ?? null) : null,
+    };
+  }
+
+  /** The conversation of a patient whose account was not removed; otherwise it does not exist (404). */
+  async function conversation(patientId: string) {
+    const state = await chat.state(patientId);
+    if (!state || state.removed) throw notFound('Patient');
+    return state;
+  }
+
+  /**
+   * Applies a change and records the event in one transaction; `when` says whether this change is that event (a
+   * message changes the status at each turn, but claims or reopens only sometimes). Undefined when nothing changed.
+   */
+  async function change(
+    apply: (tx: Db) => Promise<ChatChange | undefined>,
+    event: { patientId: string; kind: SupportEventKind; actorId: string; toOperatorId?: string; note?: string | null },
+    when: (changed: ChatChange) => boolean = () => true,
+  ): Promise<ChatChange | undefined> {
+    return db.transaction(async (tx) => {
+      const changed = await apply(tx);
+      if (changed && when(changed)) await insertSupportEvent(tx, event);
+      return changed;
+    });
+  }
+
+  /** `chat-conversation-updated` to every operator and to the patient. */
+  async function announce(patientId: string, patientUserId: string, state: ChatState): Promise<ConversationState> {
+    const shown = await toState(patientId, state);
+    realtime.toRoom(groupChannels.operators, realtimeEvents.chatConversationUpdated, shown);
+    realtime.toUser(patientUserId, realtimeEvents.chatConversationUpdated, shown);
+    return shown;
+  }
+
+  /** The holder, an admin, or anyone while no one holds it. */
+  function mayManage(actor: Actor, state: ChatState): boolean {
+    return actor.user.role === 'admin' || state.holder === null || state.holder === actor.user.id;
+  }
+
+  return {
+    availability,
+    cannedReplies: createCannedReplies(deps),
+
+    /** The messages module's port: a support message moves the conversation; answers its holder afterwards. */
+    async written(patientId: string, patientUserId: string, writer: { userId: string; role: Role }): Promise<string | null> {
+      const changed =
+        writer.role === 'patient'
+          ? await change(
+              (tx) => chat.patientWrote(patientId, tx),
+              { patientId, kind: 'reopened', actorId: writer.userId },
+              (c) => c.before.status === 'closed',
+            )
+          : await change(
+              (tx) => chat.staffWrote(patientId, writer.userId, tx),
+              { patientId, kind: 'claimed', actorId: writer.userId },
+              (c) => c.after.holder === writer.userId && c.before.holder !== writer.userId,
+            );
+      if (!changed) return (await chat.state(patientId))?.holder ?? null;
+      await announce(patientId, patientUserId, changed.after);
+      return changed.after.holder;
+    },
+
+    holderOf: async (patientId: string): Promise<string | null> => (await chat.state(patientId))?.holder ?? null,
+
+    /** `POST /v1/patients/{id}/claim`: one claim of an unheld conversation wins; the holder's own claim is a no-op. */
+    async claim(actor: Actor, patientId: string): Promise<ConversationState> {
+      const current = await conversation(patientId);
+      const me = actor.user.id;
+      const changed = await change((tx) => chat.claim(patientId, me, tx), { patientId, kind: 'claimed', actorId: me });
+      if (changed) return announce(patientId, current.userId, changed.after);
+      const now = await conversation(patientId);
+      if (now.holder !== me) throw held();
+      return toState(patientId, now);
+    },
+
+    /** `POST /v1/patients/{id}/transfer`: the holder or an admin (anyone while unheld) hands it to an active operator. */
+    async transfer(actor: Actor, patientId: string, body: TransferBody): Promise<ConversationState> {
+      const current = await conversation(patientId);
+      if (!(await isActiveOperator(db, body.operatorId))) {
+        throw new AppError('VALIDATION_FAILED', 'Validation failed', [
+          { path: 'body.operatorId', code: 'INVALID_VALUE', message: 'Not the id of an active operator' },
+        ]);
+      }
+      if (!mayManage(actor, current)) throw forbidden('Only the operator holding the conversation or an admin transfers it');
+      // An operator transfers what it saw (its own or an unheld one): if someone took it meanwhile, 409.
+      const from = actor.user.role === 'admin' ? undefined : current.holder;
+      const changed = await change((tx) => chat.transfer(patientId, body.operatorId, from, tx), {
+        patientId,
+        kind: 'transferred',
+        actorId: actor.user.id,
+        toOperatorId: body.operatorId,
+        note: body.note ?? null,
+      });
+      if (changed) return announce(patientId, current.userId, changed.after);
+      const now = await conversation(patientId);
+      if (now.holder !== body.operatorId) throw held();
+      return toState(patientId, now);
+    },
+
+    /** `POST /v1/patients/{id}/close`: the holder, an admin, or anyone while unheld; closing a closed one is a no-op. */
+    async close(actor: Actor, patientId: string): Promise<ConversationState> {
+      const current = await conversation(patientId);
+      if (!mayManage(actor, current)) throw forbidden('Only the operator holding the conversation or an admin closes it');
+      const changed = await change((tx) => chat.close(patientId, tx), { patientId, kind: 'closed', actorId: actor.user.id });
+      return changed ? announce(patientId, current.userId, changed.after) : toState(patientId, await conversation(patientId));
+    },
+
+    /** `POST /v1/patients/{id}/reopen`: any operator or admin; reopening an open one is a no-op. */
+    async reopen(actor: Actor, patientId: string): Promise<ConversationState> {
+      const current = await conversation(patientId);
+      const changed = await change((tx) => chat.reopen(patientId, tx), { patientId, kind: 'reopened', actorId: actor.user.id });
+      return changed ? announce(patientId, current.userId, changed.after) : toState(patientId, await conversation(patientId));
+    },
+
+    /** `GET /v1/patients/{id}/support-events`, oldest first; a staff read of the patient's data, so audited. */
+    async events(actor: Actor, patientId: string): Promise<{ events: SupportEvent[] }> {
+      await conversation(patientId);
+      const rows = await listSupportEvents(db, patientId, EVENTS_SHOWN);
+      await audit.record({ actorId: actor.user.id, action: 'read', resource: 'patient', resourceId: patientId, patientId });
+      return {
+        events: rows.map(({ event, actorName, toName }) => ({
+          id: event.id,
+          patientId: event.patientId,
+          kind: event.kind,
+          actorId: event.actorId,
+          actor_name: actorName,
+          toOperatorId: event.toOperatorId,
+          to_operator_name: toName,
+          note: event.note,
+          created_at: event.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    /** `GET /v1/support/inbox`: one audit entry per patient listed, as the patients list writes. */
+    async inbox(actor: Actor, query: InboxQuery): Promise<Inbox> {
+      const me = actor.user.id;
+      const [{ rows, total }, unread] = await Promise.all([selectInboxPage(db, me, query), selectUnreadTotals(db, me)]);
+      await audit.record(
+        rows.map((row) => ({
+          actorId: me,
+          action: 'list' as const,
+          resource: 'patient' as const,
+          resourceId: row.patientId,
+          patientId: row.patientId,
+        })),
+      );
+      return {
+        total,
+        unread,
+        conversations: rows.map((row) => ({
+          patientId: row.patientId,
+          user_name: row.name,
+          chat_patient_status: row.status,
+          interacting_with_operator: row.holder,
+          operator_name: row.holderName,
+          last_message_text: row.lastText,
+          last_message_at: row.lastAt.toISOString(),
+          last_message_sender: row.lastSender === 'patient' ? 'patient' : 'operator',
+          awaiting_since: row.awaitingSince?.toISOString() ?? null,
+          unread_count: row.unread,
+        })),
+      };
+    },
+
+    /** `GET /v1/support/status`: what a patient sees of the team and of its own conversation. */
+    async status(actor: Actor): Promise<SupportStatus> {
+      if (!actor.patientId) throw forbidden('Only patients have a support conversation');
+      const state = await conversation(actor.patientId);
+      const operators = await availability.operators();
+      let operator: SupportStatus['operator'] = null;
+      if (state.holder) {
+        const name = (await userNames(db, [state.holder])).get(state.holder) ?? '';
+        operator = { id: state.holder, user_name: name, availability: await availability.of(state.holder) };
+      }
+      return { availability: overallAvailability(operators), operator, chat_patient_status: state.status };
+    },
+  };
+}
+
+export type SupportService = ReturnType<typeof createSupportService>;
