@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { userRoom } from '@rozmova/contracts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAccessControl, type Access } from './http/access.ts';
@@ -35,16 +36,24 @@ import { createFeedbackService } from './modules/feedback/feedback.service.ts';
 import { createJobsService } from './modules/jobs/jobs.service.ts';
 import { registerMessageRoutes } from './modules/messages/messages.routes.ts';
 import { createMessagesService } from './modules/messages/messages.service.ts';
+import { registerMessagesSocket } from './modules/messages/messages.socket.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { registerPatientRoutes } from './modules/patients/patients.routes.ts';
 import { createPatientsService } from './modules/patients/patients.service.ts';
+import { createAwayDelivery } from './modules/push/push.away.ts';
+import { createBroadcastsService } from './modules/push/push.broadcasts.ts';
+import { registerPushRoutes } from './modules/push/push.routes.ts';
+import { createPushService } from './modules/push/push.service.ts';
 import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { LIQPAY_CHECKOUT_URL } from './modules/payments/providers/liqpay.ts';
 import { registerQuizRoutes } from './modules/quiz/quiz.routes.ts';
 import { createQuizService } from './modules/quiz/quiz.service.ts';
 import { createRateLimitService } from './modules/rate-limit/rate-limit.service.ts';
+import { registerSupportRoutes } from './modules/support/support.routes.ts';
+import { createSupportService } from './modules/support/support.service.ts';
+import { registerSupportSocket } from './modules/support/support.socket.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { loadWebApp } from './modules/system/system.service.ts';
 import { createRealtimeBus, type RealtimeBus } from './realtime/bus.ts';
@@ -105,9 +114,10 @@ function createServices(deps: {
   // Accounts come first and import no other module: the modules that keep rows of an account register hooks with it
   // (creation and removal), in the order they are built here.
   const accounts = createAccountsService({ db, clock });
-  const patients = createPatientsService({ db, clock, audit, quiz, accounts });
+  const push = createPushService({ db, clock, log, settings: config.push, production: config.production, accounts });
+  const patients = createPatientsService({ db, clock, audit, quiz, accounts, savePushToken: push.saveToken });
   const jobs = createJobsService({ db, clock, log });
-  const notifications = createNotificationsService({ db, mailer, realtime, publicUrl: config.publicUrl, accounts });
+  const notifications = createNotificationsService({ db, mailer, realtime, publicUrl: config.publicUrl, accounts, push });
   const doctors = createDoctorsService({ db, clock });
   accounts.onAccountCreated(async (user, tx) => {
     if (user.role === 'doctor') await doctors.createProfile(user.id, tx);
@@ -138,6 +148,9 @@ function createServices(deps: {
     isDoctorOfPatient: appointments.isDoctorOfPatient,
   });
   const feedback = createFeedbackService({ db, accounts, appointments, clinicName: config.clinicName });
+  // Support owns the conversation workflow and writes the chat columns only through the patients service; messages
+  // reach it through its port (a support message moves the conversation; typing and delivery ask for the holder).
+  const support = createSupportService({ db, clock, realtime, audit, jobs, patients });
   const messages = createMessagesService({
     db,
     clock,
@@ -146,7 +159,20 @@ function createServices(deps: {
     rateLimit,
     accounts,
     isDoctorOfPatient: appointments.isDoctorOfPatient,
+    support,
+    log,
   });
+  const away = createAwayDelivery({
+    db,
+    clock,
+    jobs,
+    push,
+    mailer,
+    publicUrl: config.publicUrl,
+    isConnected: async (userId) => (await realtime.userIdsIn(userRoom(userId))).length > 0,
+  });
+  messages.onMessageCreated(away.onMessageCreated);
+  const broadcasts = createBroadcastsService({ db, clock, jobs, rateLimit, notifications });
   const meetings = createMeetingsService({
     db,
     clock,
@@ -176,12 +202,15 @@ function createServices(deps: {
     documents,
     feedback,
     messages,
+    support,
     jobs,
     notifications,
     doctors,
     payments,
     appointments,
     meetings,
+    push,
+    broadcasts,
     mailer,
     realtime,
   };
@@ -236,7 +265,7 @@ export async function buildApp(deps: AppDeps) {
     reply.header('x-request-id', request.id);
   });
 
-  const gateway = await createGateway(app.server, { redisUrl: config.redisUrl });
+  const gateway = await createGateway(app.server, { redisUrl: config.redisUrl, clock, log: app.log });
   const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
   const services = createServices({
     config,
@@ -263,6 +292,7 @@ export async function buildApp(deps: AppDeps) {
             patient_appointmentId: await services.appointments.currentIdOfPatient(patientId),
           }
         : undefined,
+    pushTokenOf: services.push.tokenOf,
   });
   registerAdminRoutes(app, { admin });
   registerContactRoutes(app, { contact });
@@ -273,9 +303,13 @@ export async function buildApp(deps: AppDeps) {
   registerFeedbackRoutes(app, { feedback: services.feedback });
   registerNotificationRoutes(app, { notifications: services.notifications });
   registerMessageRoutes(app, { messages: services.messages });
+  registerMessagesSocket(gateway.io, { messages: services.messages, clock });
+  registerSupportRoutes(app, { support: services.support });
+  registerSupportSocket(gateway.io, { availability: services.support.availability, log: app.log });
   registerDoctorRoutes(app, { doctors: services.doctors });
   registerAppointmentRoutes(app, { appointments: services.appointments, auth });
   registerMeetingRoutes(app, { meetings: services.meetings });
+  registerPushRoutes(app, { push: services.push, broadcasts: services.broadcasts });
   registerMeetingSocket(gateway.io, services.meetings);
   await registerPaymentRoutes(app, { payments: services.payments });
   await registerSystemRoutes(app, {

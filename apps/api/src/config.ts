@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import {
@@ -72,6 +73,16 @@ const envSchema = z.object({
   ),
   TURN_SECRET: optionalText,
   TURN_TTL: z.coerce.number().int().min(60).max(86_400).default(DEFAULT_TURN_TTL_SECONDS),
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  VAPID_SUBJECT: optionalText.pipe(
+    z
+      .string()
+      .refine((value) => /^mailto:[^@\s]+@[^@\s]+$/.test(value) || z.url({ protocol: /^https$/ }).safeParse(value).success, {
+        message: 'an https: URL or a mailto: address of the service',
+      })
+      .optional(),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -111,9 +122,31 @@ export interface Config {
   payments: { provider: PaymentProvider; liqpay?: { publicKey: string; privateKey: string; apiUrl: string } };
   /** The meeting room's ICE servers: fixed ones (STUN) and TURN with credentials made per join from a shared secret. */
   ice: { servers: IceServerConfig[]; turn?: { urls: string[]; secret: string; ttlSeconds: number } };
+  /** Web push: the VAPID key pair when set (else the push module keeps a generated one in the database) and its subject. */
+  push: { vapid?: { publicKey: string; privateKey: string }; subject: string };
 }
 
 export class ConfigError extends Error {}
+
+const base64Url = /^[A-Za-z0-9_-]+$/;
+
+/** What is wrong with a VAPID key pair (URL-safe base64 of a P-256 public point and its private key), if anything. */
+function vapidProblem(publicKey: string, privateKey: string): string | undefined {
+  const point = Buffer.from(publicKey, 'base64url');
+  if (!base64Url.test(publicKey) || point.length !== 65 || point[0] !== 4) {
+    return 'VAPID_PUBLIC_KEY: an uncompressed P-256 public key (65 bytes) in URL-safe base64, as `npx web-push generate-vapid-keys` prints it';
+  }
+  const secret = Buffer.from(privateKey, 'base64url');
+  if (!base64Url.test(privateKey) || secret.length !== 32) return 'VAPID_PRIVATE_KEY: a P-256 private key (32 bytes) in URL-safe base64';
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(secret);
+    if (!ecdh.getPublicKey().equals(point)) return 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not one key pair';
+  } catch {
+    return 'VAPID_PRIVATE_KEY: not a valid P-256 private key';
+  }
+  return undefined;
+}
 
 /**
  * Where the server can be reached when PUBLIC_URL is not set: its own host and port (`localhost` for a loopback or
@@ -153,6 +186,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.TURN_URLS === undefined) !== (e.TURN_SECRET === undefined)) {
     throw new ConfigError('Invalid settings:\n  TURN_URLS and TURN_SECRET must be set together');
   }
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) {
+    throw new ConfigError('Invalid settings:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  }
+  const vapid = e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined;
+  const vapidError = vapid && vapidProblem(vapid.publicKey, vapid.privateKey);
+  if (vapidError) throw new ConfigError(`Invalid settings:\n  ${vapidError}`);
   const production = e.NODE_ENV === 'production';
   // Outside production only this machine can reach the development outbox and the printed demo passwords.
   const host = e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1');
@@ -199,5 +238,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       servers: e.ICE_SERVERS ?? [],
       turn: e.TURN_URLS && e.TURN_SECRET ? { urls: e.TURN_URLS, secret: e.TURN_SECRET, ttlSeconds: e.TURN_TTL } : undefined,
     },
+    push: { vapid, subject: e.VAPID_SUBJECT ?? `mailto:${e.CONTACT_EMAIL}` },
   };
 }

@@ -177,29 +177,3 @@ export const MESSAGE_TEXT_MAX = 4000;
 /** SPEC.md §9: the first page is 20; a page is at most 100. */
 export const MESSAGES_PAGE_DEFAULT = 20;
 export const MESSAGES_PAGE_MAX = 100;
-
-/** Support chat (SPEC.md §3, PRODUCT.md "Chat"). An operator's availability, set by the operator. */
-export const operatorAvailabilities = ['online', 'busy', 'offline'] as const;
-export type OperatorAvailability = (typeof operatorAvailabilities)[number];
-/** An operator whose last connection ended this long ago is shown offline. */
-export const OPERATOR_OFFLINE_AFTER_MS = 30_000;
-/** A client sends `chat-typing` at most this often while typing; the indicator goes this long after the last one. */
-export const TYPING_EVERY_MS = 3_000;
-export const TYPING_EXPIRES_MS = 6_000;
-/** What happened to a support conversation besides messages. */
-export const supportEventKinds = ['claimed', 'transferred', 'closed', 'reopened'] as const;
-export type SupportEventKind = (typeof supportEventKinds)[number];
-export const TRANSFER_NOTE_MAX = 1000;
-export const CANNED_REPLY_TITLE_MAX = 80;
-export const CANNED_REPLIES_PER_OPERATOR = 100;
-/** A message unread this long by a recipient with no open connection sends one push, or one e-mail. */
-export const AWAY_DELIVERY_AFTER_MS = 10 * 60_000;
-
-/** Broadcasts (SPEC.md §3 group channels): who an announcement goes to. */
-export const broadcastAudiences = ['patients', 'operators', 'doctors'] as const;
-export type BroadcastAudience = (typeof broadcastAudiences)[number];
-export const BROADCAST_TITLE_MAX = 120;
-/** SPEC.md §2: a push shown in the page is a toast for this long. */
-export const PUSH_TOAST_MS = 10_000;
-/** SPEC.md §8: written to the console when the browser refuses notifications. */
-export const PUSH_PERMISSION_DENIED_LOG = 'Unable to get permission to notify.';

@@ -102,24 +102,3 @@ export const messagePaths = {
   messages: '/v1/messages',
   markAsRead: '/v1/messages/mark-messages-as-read',
 } as const;
-
-/** The support chat: the operators' inbox and work on a patient's conversation (SPEC.md §7 keeps it under patients). */
-export const supportPaths = {
-  inbox: '/v1/support/inbox',
-  claim: '/v1/patients/:id/claim',
-  transfer: '/v1/patients/:id/transfer',
-  close: '/v1/patients/:id/close',
-  reopen: '/v1/patients/:id/reopen',
-  events: '/v1/patients/:id/support-events',
-  operators: '/v1/support/operators',
-  availability: '/v1/support/availability',
-  status: '/v1/support/status',
-  cannedReplies: '/v1/support/canned-replies',
-  cannedReply: '/v1/support/canned-replies/:id',
-} as const;
-
-export const pushPaths = {
-  publicKey: '/v1/push/public-key',
-  subscriptions: '/v1/push/subscriptions',
-  broadcasts: '/v1/admin/broadcasts',
-} as const;

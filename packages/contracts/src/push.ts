@@ -1,13 +1,29 @@
 import { z } from 'zod';
 import { multiLineTextSchema, oneLineTextSchema } from './common.ts';
-import { BROADCAST_TITLE_MAX, broadcastAudiences, NOTIFICATION_MESSAGE_MAX } from './constants.ts';
+import { NOTIFICATION_MESSAGE_MAX } from './constants.ts';
 
 /**
  * Web push (VAPID) and broadcasts. A device's subscription is the user's `user_push_token` (SPEC.md §3): the
  * browser's PushSubscription as JSON, saved only for a signed-in user; one user may have several devices.
  */
+
+/** Broadcasts (SPEC.md §3 group channels): who an announcement goes to. */
+export const broadcastAudiences = ['patients', 'operators', 'doctors'] as const;
+export type BroadcastAudience = (typeof broadcastAudiences)[number];
+export const BROADCAST_TITLE_MAX = 120;
+/** SPEC.md §2: a push shown in the page is a toast for this long. */
+export const PUSH_TOAST_MS = 10_000;
+/** SPEC.md §8: written to the console when the browser refuses notifications. */
+export const PUSH_PERMISSION_DENIED_LOG = 'Unable to get permission to notify.';
+
+export const pushPaths = {
+  publicKey: '/v1/push/public-key',
+  subscriptions: '/v1/push/subscriptions',
+  broadcasts: '/v1/admin/broadcasts',
+} as const;
+
 export const pushSubscriptionSchema = z.strictObject({
-  endpoint: z.url({ protocol: /^https?$/ }).max(2048),
+  endpoint: oneLineTextSchema(2048).pipe(z.url({ protocol: /^https?$/ })),
   expirationTime: z.number().nullable().optional(),
   keys: z.strictObject({
     p256dh: z
@@ -26,7 +42,7 @@ export type PushSubscriptionJson = z.infer<typeof pushSubscriptionSchema>;
 
 export const savePushSubscriptionBodySchema = z.strictObject({ user_push_token: pushSubscriptionSchema });
 export type SavePushSubscriptionBody = z.infer<typeof savePushSubscriptionBodySchema>;
-export const removePushSubscriptionBodySchema = z.strictObject({ endpoint: z.string().min(1).max(2048) });
+export const removePushSubscriptionBodySchema = z.strictObject({ endpoint: oneLineTextSchema(2048).min(1) });
 export const vapidPublicKeySchema = z.object({ publicKey: z.string() });
 
 /** What a push carries (SPEC.md §3 "Push message"): shown by the service worker, or as a 10 s toast in the page. */

@@ -1,19 +1,45 @@
 import { z } from 'zod';
 import { idSchema, multiLineTextSchema, oneLineTextSchema } from './common.ts';
-import {
-  CANNED_REPLY_TITLE_MAX,
-  MESSAGE_TEXT_MAX,
-  messageRecipientTypes,
-  operatorAvailabilities,
-  supportEventKinds,
-  TRANSFER_NOTE_MAX,
-} from './constants.ts';
+import { MESSAGE_TEXT_MAX, messageRecipientTypes } from './constants.ts';
 import { chatPatientStatusSchema } from './patients.ts';
 
 /**
  * The support chat around the messages of messages.ts: the operators' inbox, who holds a conversation, its status,
  * the operators' availability, canned replies, typing and delivery (SPEC.md §3, §7; PRODUCT.md "Chat").
  */
+
+/** Support chat (SPEC.md §3, PRODUCT.md "Chat"). An operator's availability, set by the operator. */
+export const operatorAvailabilities = ['online', 'busy', 'offline'] as const;
+export type OperatorAvailability = (typeof operatorAvailabilities)[number];
+/** An operator whose last connection ended this long ago is shown offline. */
+export const OPERATOR_OFFLINE_AFTER_MS = 30_000;
+/** A client sends `chat-typing` at most this often while typing; the indicator goes this long after the last one. */
+export const TYPING_EVERY_MS = 3_000;
+export const TYPING_EXPIRES_MS = 6_000;
+/** What happened to a support conversation besides messages. */
+export const supportEventKinds = ['claimed', 'transferred', 'closed', 'reopened'] as const;
+export type SupportEventKind = (typeof supportEventKinds)[number];
+export const TRANSFER_NOTE_MAX = 1000;
+export const CANNED_REPLY_TITLE_MAX = 80;
+export const CANNED_REPLIES_PER_OPERATOR = 100;
+/** A message unread this long by a recipient with no open connection sends one push, or one e-mail. */
+export const AWAY_DELIVERY_AFTER_MS = 10 * 60_000;
+
+/** The support chat: the operators' inbox and work on a patient's conversation (SPEC.md §7 keeps it under patients). */
+export const supportPaths = {
+  inbox: '/v1/support/inbox',
+  claim: '/v1/patients/:id/claim',
+  transfer: '/v1/patients/:id/transfer',
+  close: '/v1/patients/:id/close',
+  reopen: '/v1/patients/:id/reopen',
+  events: '/v1/patients/:id/support-events',
+  operators: '/v1/support/operators',
+  availability: '/v1/support/availability',
+  status: '/v1/support/status',
+  cannedReplies: '/v1/support/canned-replies',
+  cannedReply: '/v1/support/canned-replies/:id',
+} as const;
+
 export const operatorAvailabilitySchema = z.enum(operatorAvailabilities);
 
 /** Inbox filters: whose (`mine`, `unassigned`, `all`) × status; newest activity first. */

@@ -34,7 +34,8 @@ export interface PatientProfile {
   patient_appointmentId: string | null;
 }
 
-export function toUser({ user, patientId, cardId }: AccountRow, patient?: PatientProfile): User {
+/** The profile; `pushToken` is the device the user saved last (the push module answers it), null without one. */
+export function toUser({ user, patientId, cardId }: AccountRow, patient: PatientProfile | undefined, pushToken: string | null): User {
   return {
     id: user.id,
     email: user.email,
@@ -45,7 +46,7 @@ export function toUser({ user, patientId, cardId }: AccountRow, patient?: Patien
     has_password: user.passwordHash !== null,
     email_verified: user.emailVerifiedAt !== null,
     notification_settings: user.notificationSettings,
-    user_push_token: user.pushToken,
+    user_push_token: pushToken,
     role_specific_data: patientId && cardId && patient ? { patient: { patientId, patient_cardId: cardId, ...patient } } : {},
     created_at: user.createdAt.toISOString(),
   };

@@ -28,11 +28,14 @@ export function registerAuthRoutes(
     accounts: AccountsService;
     /** A patient's card and current appointment for the profile (`buildApp` asks the patients and appointments modules). */
     patientProfile: (account: AccountRow) => Promise<PatientProfile | undefined>;
+    /** The profile's `user_push_token`: the device the user saved last (the push module answers it). */
+    pushTokenOf: (userId: string) => Promise<string | null>;
   },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limited = { access: 'public', authRateLimit: true } as const;
-  const describe = async (account: AccountRow) => toUser(account, await deps.patientProfile(account));
+  const describe = async (account: AccountRow) =>
+    toUser(account, await deps.patientProfile(account), await deps.pushTokenOf(account.user.id));
   const profile = async (userId: string) => describe(await deps.accounts.getAccount(userId));
 
   r.post(

@@ -1,4 +1,4 @@
-import type { Locale, Role } from '@rozmova/contracts';
+import { webPages, type Locale, type Role } from '@rozmova/contracts';
 import type { Mail } from '../../lib/mailer.ts';
 
 const texts = {
@@ -14,8 +14,9 @@ const texts = {
   },
 } as const;
 
-/** Where a person's mails lead: a doctor's consultations are on `/doctor`, everyone else's cabinet on `/user`. */
-const cabinetPathOf = (role: Role) => (role === 'doctor' ? '/doctor' : '/user');
+/** Where a person's mails and pushes lead: a doctor's console, the operators' inbox, the admin pages, else the cabinet. */
+export const cabinetPathOf = (role: Role): string =>
+  role === 'doctor' ? webPages.doctor : role === 'operator' ? webPages.operator : role === 'admin' ? webPages.admin : webPages.cabinet;
 
 /** A notification e-mail: the caller's subject and text, then a link to the recipient's page and how to turn such mails off. */
 export function notificationMail(

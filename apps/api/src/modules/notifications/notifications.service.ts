@@ -6,6 +6,7 @@ import {
   type Notification,
   type NotificationKind,
   type NotificationList,
+  type PushMessage,
 } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
@@ -13,7 +14,7 @@ import type { Mailer } from '../../lib/mailer.ts';
 import type { RealtimeBus } from '../../realtime/bus.ts';
 import type { AccountRow } from '../../db/rows.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
-import { notificationMail } from './notifications.mails.ts';
+import { cabinetPathOf, notificationMail } from './notifications.mails.ts';
 import {
   deleteNotificationOfUser,
   deleteNotificationsOfUser,
@@ -37,9 +38,19 @@ export interface NotifyInput {
   message: Texts;
   /** Sent when given and the recipient has e-mail notifications on. */
   email?: { subject: Texts; text: Texts };
+  /** The push's title (else the service's name) and text (else `message`). */
+  push?: { title: Texts; body?: Texts };
   /** Another realtime event to the recipient (e.g. `appointment-created` so its screens refresh), sent whatever the settings. */
   event?: { name: string; payload: unknown };
 }
+
+/** Web push to every device of a user (the push module answers it); it never throws for a device. */
+export interface PushSender {
+  send(userId: string, message: PushMessage): Promise<unknown>;
+}
+
+/** The title of a push that names no one: the service's name, the same in both languages. */
+export const PUSH_TITLE = 'Rozmova';
 
 export function toNotification(row: NotificationRow): Notification {
   return {
@@ -68,6 +79,7 @@ export function createNotificationsService(deps: {
   realtime: RealtimeBus;
   publicUrl: string;
   accounts: Pick<AccountsService, 'onAccountRemoved'>;
+  push: PushSender;
 }) {
   const { db, mailer, realtime } = deps;
 
@@ -97,18 +109,26 @@ export function createNotificationsService(deps: {
   return {
     /**
      * Tells a user: an in-app notification with the `notification-created` event (when `in_app` is on), the given
-     * event, and an e-mail in the user's language (when `email` is on and texts are given). A deactivated or removed
-     * account gets nothing; the settings are read when it runs. `key` names the delivery (the caller's job key): run
-     * again with it, the in-app notification is not added a second time, the event is sent again (screens refresh)
-     * and so is the e-mail. Throws when the mail server did not take the e-mail, so the caller's job retries it.
+     * event, a push (when `push` is on) and an e-mail in the user's language (when `email` is on and texts are
+     * given). A deactivated or removed account gets nothing; the settings are read when it runs. `key` names the
+     * delivery (the caller's job key): run again with it, the in-app notification is not added a second time and no
+     * push goes with it, the event is sent again (screens refresh) and so is the e-mail. Throws when the mail server
+     * did not take the e-mail, so the caller's job retries it.
      */
     async notify(key: string, userId: string, n: NotifyInput): Promise<void> {
       const recipient = await findRecipient(db, userId);
       if (!reachable(recipient)) return;
-      const locale = recipient.locale;
-      if (recipient.settings.in_app)
-        await add(userId, { kind: n.kind, message: n.message[locale], appointmentId: n.appointmentId, deliveryKey: key });
+      const { locale, settings } = recipient;
+      const added = settings.in_app
+        ? await add(userId, { kind: n.kind, message: n.message[locale], appointmentId: n.appointmentId, deliveryKey: key })
+        : undefined;
       if (n.event) realtime.toUser(userId, n.event.name, n.event.payload);
+      if (settings.push && (added || !settings.in_app)) {
+        await deps.push.send(userId, {
+          notification: { title: n.push?.title[locale] ?? PUSH_TITLE, body: (n.push?.body ?? n.message)[locale] },
+          data: { url: cabinetPathOf(recipient.role), kind: n.kind },
+        });
+      }
       if (!n.email || !recipient.settings.email) return;
       await mailer.send(
         notificationMail(recipient, locale, { subject: n.email.subject[locale], text: n.email.text[locale] }, deps.publicUrl),
