@@ -15,6 +15,8 @@ export default defineConfig({
   build: {
     manifest: true,
     target: 'es2022',
+    // Every browser the app supports preloads modules itself (Safari from 17); older ones only load lazy pages later.
+    modulePreload: { polyfill: false },
   },
   server: {
     proxy: {

@@ -23,7 +23,7 @@ export async function submitLogin(page: Page, email: string, password: string) {
 }
 
 /** Logs in from the home page and waits for the page the app opens after login. */
-export async function logIn(page: Page, email: string, password: string, landing: '/user' | '/admin' | '/doctor' = '/user') {
+export async function logIn(page: Page, email: string, password: string, landing: '/user' | '/admin' | '/doctor' | '/operator' = '/user') {
   await page.goto('/');
   await openLogin(page);
   await submitLogin(page, email, password);

@@ -100,6 +100,10 @@ export const routes: RouteObject[] = [
                 handle: { role: 'doctor' },
                 lazy: () => import('../features/doctor/doctor-page.tsx').then((m) => ({ Component: m.DoctorPage })),
               }),
+              page('operator', {
+                handle: { role: 'operator' },
+                lazy: () => import('../features/operator/operator-page.tsx').then((m) => ({ Component: m.OperatorPage })),
+              }),
             ],
           },
           {

@@ -68,6 +68,11 @@ export function UserMenu({ user }: { user: User }) {
             {t('doctor.nav')}
           </Menu.Item>
         )}
+        {(user.user_role === 'operator' || user.user_role === 'admin') && (
+          <Menu.Item component={Link} to={appPaths.operator()}>
+            {t('operator.nav')}
+          </Menu.Item>
+        )}
         <Menu.Divider />
         <Menu.Item onClick={() => void logout()}>{t('header.logout')}</Menu.Item>
       </Menu.Dropdown>

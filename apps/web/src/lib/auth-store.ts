@@ -12,6 +12,7 @@ export interface AuthState {
 let state: AuthState = { user: null, codePending: false };
 const listeners = new Set<() => void>();
 let restoring: Promise<User | null> | undefined;
+const beforeLogout = new Set<() => Promise<void>>();
 
 function setState(patch: Partial<AuthState>): void {
   state = { ...state, ...patch };
@@ -65,8 +66,15 @@ export const authStore = {
     }
   },
 
+  /** Work that needs the session once more before logout ends it (this device's push subscription); returns its removal. */
+  beforeLogout(task: () => Promise<void>): () => void {
+    beforeLogout.add(task);
+    return () => void beforeLogout.delete(task);
+  },
+
   async logout(): Promise<void> {
     try {
+      await Promise.all([...beforeLogout].map((task) => task().catch(() => undefined)));
       await apiRequest(authPaths.logout, { method: 'POST' });
     } catch {
       // The session is forgotten here even when the server could not be told.

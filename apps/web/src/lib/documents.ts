@@ -13,7 +13,7 @@ export interface ListedReference extends UserReference {
 }
 
 /** The stored name is URL-encoded (SPEC.md §5). */
-function readableName(file: string): string {
+export function readableName(file: string): string {
   try {
     return decodeURIComponent(file);
   } catch {
@@ -65,6 +65,16 @@ export function useOpenReference() {
     mutationFn: async (reference: ListedReference) => {
       const blob = await downloadBlob(withId(documentPaths.file, reference.id));
       openBlob(blob, reference.name, !viewable.has(reference.content_type));
+    },
+  });
+}
+
+/** Opens a document known only by id and name (one a chat message carries); its type comes with the file. */
+export function useOpenDocument() {
+  return useMutation({
+    mutationFn: async ({ id, name }: { id: string; name: string }) => {
+      const blob = await downloadBlob(withId(documentPaths.file, id));
+      openBlob(blob, name, !viewable.has(blob.type));
     },
   });
 }

@@ -6,7 +6,7 @@ import { webPages, type BookingPage } from '@rozmova/contracts';
  */
 
 export type BookingStep = 1 | 2 | 3 | 4 | 5;
-export type CabinetTab = 'profile' | 'card' | 'documents';
+export type CabinetTab = 'profile' | 'card' | 'documents' | 'chat';
 
 type Query = Record<string, string | undefined>;
 
@@ -37,6 +37,8 @@ export const appPaths = {
   admin: webPages.admin,
   adminQuiz: webPages.adminQuiz,
   doctor: webPages.doctor,
+  /** The operators' inbox with its filters and the open conversation (`pane=details`: the patient's panel on a phone). */
+  operator: (query: { holder?: string; status?: string; patient?: string; pane?: 'details' } = {}) => withQuery(webPages.operator, query),
   /** The video room of a consultation. */
   meeting: (roomId: string) => webPages.meeting.replace(':roomId', encodeURIComponent(roomId)),
 };

@@ -31,9 +31,25 @@ export const queryKeys = {
     waiting: (doctorId: string) => ['meetings', 'waiting', doctorId] as const,
     callRecord: (appointmentId: string) => ['meetings', 'call-record', appointmentId] as const,
   },
+  support: {
+    all: ['support'] as const,
+    /** Every filter of the operators' inbox. */
+    inboxes: ['support', 'inbox'] as const,
+    inbox: (holder: string, status: string | undefined) => ['support', 'inbox', holder, status] as const,
+    /** Claims, transfers, closes and reopens of one patient's support conversation. */
+    events: (patientId: string) => ['support', 'events', patientId] as const,
+    operators: ['support', 'operators'] as const,
+    cannedReplies: ['support', 'canned-replies'] as const,
+    /** What a patient sees of the support team (GET /v1/support/status). */
+    status: (userId: string) => ['support', 'status', userId] as const,
+  },
+  patients: {
+    all: ['patients'] as const,
+    one: (patientId: string) => ['patients', patientId] as const,
+  },
   messages: {
-    /** The patient ↔ doctor conversation of one consultation. */
-    ofAppointment: (appointmentId: string) => ['messages', 'appointment', appointmentId] as const,
+    /** One conversation of the signed-in user (lib/chat: the user and `conversationKey`). */
+    conversation: (key: string) => ['messages', 'conversation', key] as const,
   },
   feedback: {
     /** The doctor reviews a user wrote (one per consultation). */

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SESSION_REVOKED_EVENT } from '@rozmova/contracts';
+import { realtimeEvents, SESSION_REVOKED_EVENT } from '@rozmova/contracts';
 import { Server, type Socket as ServerSocket } from 'socket.io';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentRealtime, subscribeRealtime, type RealtimeConnection } from './realtime-connection.ts';
@@ -51,6 +51,13 @@ describe('openRealtime', () => {
     const received = nextEvent(connection, 'appointment-created');
     server.emit('appointment-created', { id: 'a1' });
     expect(await received).toEqual({ id: 'a1' });
+  });
+
+  it('acknowledges every chat-message-created, so the server marks the message Delivered', async () => {
+    const connected = nextConnection();
+    open('good-token');
+    const server = await connected;
+    await expect(server.timeout(2000).emitWithAck(realtimeEvents.chatMessageCreated, { id: 'm1' })).resolves.toBeUndefined();
   });
 
   it('calls onRevoked on session-revoked', async () => {

@@ -1,4 +1,4 @@
-import { SESSION_REVOKED_EVENT } from '@rozmova/contracts';
+import { realtimeEvents, SESSION_REVOKED_EVENT } from '@rozmova/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { setCurrentRealtime, type RealtimeConnection } from './realtime-connection.ts';
 import { runtimeConfig } from './runtime-config.ts';
@@ -43,6 +43,12 @@ export function openRealtime(token: string, options: RealtimeOptions): RealtimeC
     for (const handler of changeHandlers) handler(false);
   });
   socket.on(SESSION_REVOKED_EVENT, () => options.onRevoked());
+  // A message is Delivered once the recipient's client acknowledges its event (SPEC.md §3): this client has it now. Only
+  // a recipient's copy asks (its last argument is then the acknowledgement); the writer's own copies do not.
+  socket.on(realtimeEvents.chatMessageCreated, (...args: unknown[]) => {
+    const ack = args.at(-1);
+    if (typeof ack === 'function') ack();
+  });
   const connection: RealtimeConnection = {
     token,
     get connected() {

@@ -15,6 +15,7 @@ export function StaffLayout() {
   }
   // Admins pass every role check, so they may open the doctor console too (for any doctor).
   if (user?.user_role === 'doctor' || user?.user_role === 'admin') links.push({ to: appPaths.doctor, label: t('doctor.nav') });
+  if (user?.user_role === 'operator' || user?.user_role === 'admin') links.push({ to: appPaths.operator(), label: t('operator.nav') });
   return (
     <PageShell header={<SiteHeader links={links} />}>
       {/* The header's container: the page lines up with the logo and the controls above it. */}

@@ -29,9 +29,11 @@ export default function AuthDialogs({ stay = false }: { stay?: boolean }) {
         ? appPaths.admin
         : user.user_role === 'doctor'
           ? appPaths.doctor
-          : user.user_role === 'patient' && hasFinishedVisitorQuiz()
-            ? appPaths.quiz
-            : appPaths.cabinet(),
+          : user.user_role === 'operator'
+            ? appPaths.operator()
+            : user.user_role === 'patient' && hasFinishedVisitorQuiz()
+              ? appPaths.quiz
+              : appPaths.cabinet(),
     );
   const stayHere = () => {
     const updated = new URLSearchParams(params);

@@ -8,10 +8,11 @@ import { cardIdOf } from '../../lib/patient-card.ts';
 import { AppointmentCard } from './appointment-card.tsx';
 import { CardTab } from './card-tab.tsx';
 import { ProfileTab } from './profile-tab.tsx';
+import { SupportChatTab } from './support-chat-tab.tsx';
 
-const patientTabs = ['card', 'documents'] as const;
+const patientTabs = ['card', 'documents', 'chat'] as const;
 
-/** The cabinet; `?tab=card` or `?tab=documents` opens a patient's card or documents, the profile is the default. */
+/** The cabinet; `?tab=card`, `documents` or `chat` opens a patient's card, documents or support chat; the profile is the default. */
 export function CabinetPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -39,6 +40,7 @@ export function CabinetPage() {
           <Tabs.Tab value="profile">{t('cabinet.profileTab')}</Tabs.Tab>
           {cardId && <Tabs.Tab value="card">{t('cabinet.cardTab')}</Tabs.Tab>}
           {cardId && <Tabs.Tab value="documents">{t('cabinet.documentsTab')}</Tabs.Tab>}
+          {cardId && <Tabs.Tab value="chat">{t('cabinet.chatTab')}</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="profile" pt="lg">
           <ProfileTab user={user} />
@@ -51,6 +53,11 @@ export function CabinetPage() {
         {cardId && (
           <Tabs.Panel value="documents" pt="lg">
             <DocumentsPanel />
+          </Tabs.Panel>
+        )}
+        {cardId && (
+          <Tabs.Panel value="chat" pt="lg">
+            <SupportChatTab userId={user.id} />
           </Tabs.Panel>
         )}
       </Tabs>

@@ -8,6 +8,7 @@ import { errorText } from '../../lib/api-errors.ts';
 import { useUpdateProfile } from './api.ts';
 import { ChangePasswordModal } from './change-password-modal.tsx';
 import { ChangePhoneModal } from './change-phone-modal.tsx';
+import { PushDevice } from './push-device.tsx';
 import { RemoveAccountModal } from './remove-account-modal.tsx';
 import { SetupPasswordModal } from './setup-password-modal.tsx';
 
@@ -77,6 +78,7 @@ export function ProfileTab({ user }: { user: User }) {
             />
           ))}
         </Stack>
+        <PushDevice userId={user.id} accountPushOn={user.notification_settings.push} />
       </SectionCard>
 
       <SectionCard title={t('profile.dangerTitle')} titleId="profile-danger-title" gap="xs">
