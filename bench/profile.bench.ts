@@ -61,7 +61,8 @@ async function startBaseline(database: Database): Promise<{ server: FastifyInsta
     const match = /^Bearer (.+)$/.exec(request.headers.authorization ?? '');
     const row = match ? await findSessionByTokenHash(database.db, sha256(match[1]!)) : undefined;
     if (!row) return reply.status(401).send({ code: 'UNAUTHORIZED' });
-    return toUser({ user: row.user, patientId: row.patientId, cardId: row.cardId });
+    // Bench users have no push devices: the profile's user_push_token is null for them.
+    return toUser({ user: row.user, patientId: row.patientId, cardId: row.cardId }, undefined, null);
   });
   return { server: bare, url: (await listen(bare)) + BASELINE_PATH };
 }
