@@ -168,6 +168,7 @@ function createServices(deps: {
     jobs,
     push,
     mailer,
+    notifications,
     publicUrl: config.publicUrl,
     isConnected: async (userId) => (await realtime.userIdsIn(userRoom(userId))).length > 0,
   });

@@ -1,21 +1,6 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AppError } from '../lib/app-error.ts';
-import { call, createTestApp, login, PASSWORD, registerPatient, uniqueEmail, type TestContext } from '../test/harness.ts';
-
-class LogCapture extends Writable {
-  text = '';
-  override _write(chunk: Buffer, _encoding: string, done: () => void) {
-    this.text += chunk.toString('utf8');
-    done();
-  }
-  lines(): Record<string, unknown>[] {
-    return this.text
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-  }
-}
+import { call, createTestApp, LogCapture, login, PASSWORD, registerPatient, uniqueEmail, type TestContext } from '../test/harness.ts';
 
 const SECRET_EMAIL = 'leaky-secret@example.com';
 

@@ -3,9 +3,9 @@
  * back what the app did (rows, notifications, pending jobs). Not a test file itself. Tests import these and their own
  * module's files, never another module's folder.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Role } from '@rozmova/contracts';
+import type { Message, Role } from '@rozmova/contracts';
 import { appointments, jobs, notifications, payments } from '../db/schema.ts';
 import { call, DAY, HOUR, sessionFor, uniqueEmail, type SignedIn, type TestContext } from './harness.ts';
 
@@ -128,5 +128,22 @@ export async function heldPayment(t: TestContext, patient: Person, doctor: Perso
   const checkout = await call(t.app, 'POST', '/v1/payments/checkout', { token: patient.token, body: { appointment_id: appointmentId } });
   return { appointmentId, checkout };
 }
+
+/** Writes a message as `who` with a fresh client_message_id; the stored message (anything but a 201 throws). */
+export async function sendMessage(t: TestContext, who: Person, body: Record<string, unknown>): Promise<Message> {
+  const response = await call(t.app, 'POST', '/v1/messages', { token: who.token, body: { client_message_id: randomUUID(), ...body } });
+  if (response.status !== 201) throw new Error(`message not stored: ${response.status} ${response.text}`);
+  return response.body as Message;
+}
+
+/** In a support conversation: a patient writes to the operators, or, naming the patient, a member of staff to it. */
+export const supportMessage = (t: TestContext, who: Person, text: string, patient?: Person) =>
+  sendMessage(
+    t,
+    who,
+    patient
+      ? { message_text: text, message_recipientType: 'patient', message_patientId: patient.patientId }
+      : { message_text: text, message_recipientType: 'operator' },
+  );
 
 export { DAY, HOUR };

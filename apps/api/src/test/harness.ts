@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Writable } from 'node:stream';
+import { Writable } from 'node:stream';
 import type { Server as SocketServer } from 'socket.io';
 import pg from 'pg';
 import { asc, eq } from 'drizzle-orm';
@@ -15,6 +15,21 @@ import { newToken, sha256 } from '../lib/crypto.ts';
 import type { Clock } from '../lib/clock.ts';
 import { createSmtpMailer } from '../lib/mailer.ts';
 import { startMailCatcher, type MailCatcher } from './mail.ts';
+
+/** Collects an app's log lines (`createTestApp({ logStream })`) for tests that read what was logged. */
+export class LogCapture extends Writable {
+  text = '';
+  override _write(chunk: Buffer, _encoding: string, done: () => void) {
+    this.text += chunk.toString('utf8');
+    done();
+  }
+  lines(): Record<string, unknown>[] {
+    return this.text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  }
+}
 
 /** buildApp's app; its `io` is lost in the inferred type because a Fastify instance is thenable (await unwraps it). */
 export type TestApp = Awaited<ReturnType<typeof buildApp>> & { io: SocketServer };

@@ -1,18 +1,9 @@
-import { Writable } from 'node:stream';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { jobs } from '../../db/schema.ts';
-import { createTestApp, DAY, MINUTE, type TestContext } from '../../test/harness.ts';
+import { createTestApp, DAY, LogCapture, MINUTE, type TestContext } from '../../test/harness.ts';
 import { claimDueJobs, findJobsByKey } from './jobs.repository.ts';
 import { JOB_LEASE_MS, JOB_MAX_ATTEMPTS, retryDelayMs } from './jobs.service.ts';
-
-class LogCapture extends Writable {
-  text = '';
-  override _write(chunk: Buffer, _encoding: string, done: () => void) {
-    this.text += chunk.toString('utf8');
-    done();
-  }
-}
 
 const logs = new LogCapture();
 const t = await createTestApp({ logStream: logs });

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { realtimeEvents, type Message, type MessagesDeliveredEvent } from '@rozmova/contracts';
 import { messages } from '../../db/schema.ts';
 import { call, PDF, type TestContext } from '../../test/harness.ts';
-import { BASE, bookableDoctor, bookFor, quickAccount, quickPatient, slotAt, type Person } from '../../test/factories.ts';
+import { BASE, bookableDoctor, bookFor, quickAccount, quickPatient, sendMessage, slotAt, type Person } from '../../test/factories.ts';
 import { nextEvent, socketTestApp } from '../../test/socket.ts';
 
 const app = socketTestApp();
@@ -16,11 +16,7 @@ beforeEach(() => {
   t.clock.set(BASE);
 });
 
-async function send(who: Person, body: Record<string, unknown>): Promise<Message> {
-  const response = await call(t.app, 'POST', '/v1/messages', { token: who.token, body: { client_message_id: randomUUID(), ...body } });
-  expect(response.status, response.text).toBe(201);
-  return response.body;
-}
+const send = (who: Person, body: Record<string, unknown>) => sendMessage(t, who, body);
 const toSupport = (patient: Person, text: string) => send(patient, { message_text: text, message_recipientType: 'operator' });
 const toPatient = (staff: Person, patient: Person, text: string) =>
   send(staff, { message_text: text, message_recipientType: 'patient', message_patientId: patient.patientId });

@@ -12,6 +12,7 @@ import {
   quickAccount,
   quickPatient,
   slotAt,
+  sendMessage,
   type Person,
 } from '../../test/factories.ts';
 import { nextEvent, socketTestApp } from '../../test/socket.ts';
@@ -23,11 +24,7 @@ beforeEach(() => {
   t.clock.set(BASE);
 });
 
-async function send(who: Person, body: Record<string, unknown>): Promise<Message> {
-  const response = await call(t.app, 'POST', '/v1/messages', { token: who.token, body: { client_message_id: randomUUID(), ...body } });
-  expect(response.status, response.text).toBe(201);
-  return response.body;
-}
+const send = (who: Person, body: Record<string, unknown>) => sendMessage(t, who, body);
 const toSupport = (patient: Person, text: string) => send(patient, { message_text: text, message_recipientType: 'operator' });
 const fromStaff = (staff: Person, patient: Person, text: string) =>
   send(staff, { message_text: text, message_recipientType: 'patient', message_patientId: patient.patientId });

@@ -107,6 +107,9 @@ export function createNotificationsService(deps: {
   }
 
   return {
+    /** What deciding a delivery needs to know of a person: address, language, role, settings, whether active. */
+    recipientOf: (userId: string) => findRecipient(db, userId),
+
     /**
      * Tells a user: an in-app notification with the `notification-created` event (when `in_app` is on), the given
      * event, a push (when `push` is on) and an e-mail in the user's language (when `email` is on and texts are

@@ -4,7 +4,8 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { JobsService } from '../jobs/jobs.service.ts';
 import { cabinetPathOf, notificationMail } from '../notifications/notifications.mails.ts';
-import { findAwayWindow, findPushRecipient, findWindowStart } from './push.repository.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import { findAwayWindow, findWindowStart } from './push.repository.ts';
 import type { PushOutcome } from './push.service.ts';
 import { awayMailTexts, awayPushTexts } from './push.texts.ts';
 
@@ -28,6 +29,7 @@ export function createAwayDelivery(deps: {
   jobs: Pick<JobsService, 'register' | 'enqueue'>;
   push: { send(userId: string, message: PushMessage): Promise<PushOutcome> };
   mailer: Mailer;
+  notifications: Pick<NotificationsService, 'recipientOf'>;
   publicUrl: string;
   /** Whether the user has a realtime connection open on any instance. */
   isConnected(userId: string): Promise<boolean>;
@@ -39,7 +41,7 @@ export function createAwayDelivery(deps: {
   jobs.register(AWAY_JOB, async ({ startMessageId, recipientUserId }: AwayJob) => {
     const window = await findAwayWindow(db, startMessageId, AWAY_DELIVERY_AFTER_MS);
     if (!window || window.unread === 0) return;
-    const recipient = await findPushRecipient(db, recipientUserId);
+    const recipient = await deps.notifications.recipientOf(recipientUserId);
     if (!recipient || !recipient.isActive || recipient.deletedAt) return;
     if (await deps.isConnected(recipientUserId)) return;
     const { locale } = recipient;

@@ -156,22 +156,6 @@ export async function findAwayWindow(db: Db, startId: string, windowMs: number):
   return row && { unread: Number(row.unread), senderType: row.sender_type, patientName: row.user_name };
 }
 
-/** What deciding and sending a push or an e-mail needs to know of a person. */
-export async function findPushRecipient(db: Db, userId: string) {
-  const [row] = await db
-    .select({
-      email: users.email,
-      locale: users.locale,
-      role: users.role,
-      settings: users.notificationSettings,
-      isActive: users.isActive,
-      deletedAt: users.deletedAt,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
-}
-
 // ---- broadcasts --------------------------------------------------------------------------------------
 
 const activeOfRole = (role: Role) => and(eq(users.role, role), eq(users.isActive, true), isNull(users.deletedAt));

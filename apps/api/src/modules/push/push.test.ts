@@ -1,5 +1,4 @@
 import { createECDH, randomBytes } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, test } from 'vitest';
 import { ONE_LINE_TEXT_MESSAGE, pushMessageSchema } from '@rozmova/contracts';
@@ -7,17 +6,9 @@ import { loadConfig } from '../../config.ts';
 import { pushSubscriptions } from '../../db/schema-chat.ts';
 import { settings } from '../../db/schema.ts';
 import { quickPatient, type Person } from '../../test/factories.ts';
-import { call, createTestApp } from '../../test/harness.ts';
+import { call, createTestApp, LogCapture } from '../../test/harness.ts';
 import { startPushEndpoint, type TestDevice } from '../../test/push-endpoint.ts';
 import { createPushService, PUSH_DEVICES_PER_USER, PUSH_TTL_SECONDS } from './push.service.ts';
-
-class LogCapture extends Writable {
-  text = '';
-  override _write(chunk: Buffer, _encoding: string, done: () => void) {
-    this.text += chunk.toString('utf8');
-    done();
-  }
-}
 
 const logs = new LogCapture();
 const t = await createTestApp({ logStream: logs });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { inboxSchema, type InboxConversation, type Message } from '@rozmova/contracts';
 import { auditLog } from '../../db/schema.ts';
 import { call, createTestApp, type TestContext } from '../../test/harness.ts';
-import { BASE, bookableDoctor, quickAccount, quickPatient, type Person } from '../../test/factories.ts';
+import { BASE, bookableDoctor, quickAccount, quickPatient, supportMessage, type Person } from '../../test/factories.ts';
 
 /**
  * One inbox, built once: Anna waits unheld, Borys waits for Olha, Vira was answered by Petro, Halyna's conversation is
@@ -17,13 +17,8 @@ const people: Record<'anna' | 'borys' | 'vira' | 'halyna' | 'denys', Person> = {
 const sent: Record<string, Message> = {};
 
 async function write(who: Person, text: string, patient?: Person): Promise<Message> {
-  const body = patient
-    ? { message_text: text, message_recipientType: 'patient', message_patientId: patient.patientId }
-    : { message_text: text, message_recipientType: 'operator' };
-  const response = await call(t.app, 'POST', '/v1/messages', { token: who.token, body: { client_message_id: randomUUID(), ...body } });
-  expect(response.status, response.text).toBe(201);
-  sent[text] = response.body;
-  return response.body;
+  sent[text] = await supportMessage(t, who, text, patient);
+  return sent[text];
 }
 
 beforeAll(async () => {

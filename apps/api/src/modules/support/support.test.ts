@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { conversationStateSchema, realtimeEvents, supportEventListSchema, type ConversationState } from '@rozmova/contracts';
 import { auditLog } from '../../db/schema.ts';
 import { call, type TestContext } from '../../test/harness.ts';
-import { BASE, bookableDoctor, quickAccount, quickPatient, type Person } from '../../test/factories.ts';
+import { BASE, bookableDoctor, quickAccount, quickPatient, supportMessage, type Person } from '../../test/factories.ts';
 import { nextEvent, socketTestApp } from '../../test/socket.ts';
 
 const app = socketTestApp();
@@ -14,14 +14,7 @@ beforeEach(() => {
   t.clock.set(BASE);
 });
 
-const write = async (who: Person, text: string, patient?: Person) => {
-  const body = patient
-    ? { message_text: text, message_recipientType: 'patient', message_patientId: patient.patientId }
-    : { message_text: text, message_recipientType: 'operator' };
-  const response = await call(t.app, 'POST', '/v1/messages', { token: who.token, body: { client_message_id: randomUUID(), ...body } });
-  expect(response.status, response.text).toBe(201);
-  return response.body;
-};
+const write = (who: Person, text: string, patient?: Person) => supportMessage(t, who, text, patient);
 const act = (who: Person, action: 'claim' | 'close' | 'reopen', patient: Person) =>
   call(t.app, 'POST', `/v1/patients/${patient.patientId}/${action}`, { token: who.token });
 const transfer = (who: Person, patient: Person, body: Record<string, unknown>) =>

@@ -1,24 +1,8 @@
 import type { ReactNode } from 'react';
+import { LineIcon } from '../../components/line-icon.tsx';
 
-/** The call controls' pictures: simple line drawings in the text colour, hidden from assistive technology (the buttons say it in words). */
-function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      width="22"
-      height="22"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+/** The call controls' pictures (the buttons say it in words). */
+const Icon = ({ children }: { children: ReactNode }) => <LineIcon size={22}>{children}</LineIcon>;
 
 const slash = <path d="M3 3l18 18" />;
 

@@ -4,23 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { useNotificationList } from './api.ts';
 import { NotificationsPanel } from './notifications-panel.tsx';
 import { unreadCount } from './store.ts';
+import { LineIcon } from '../../components/line-icon.tsx';
 
 function BellIcon() {
   return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <LineIcon>
       <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
       <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-    </svg>
+    </LineIcon>
   );
 }
 

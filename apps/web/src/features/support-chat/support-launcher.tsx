@@ -4,22 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SupportPane } from '../../components/chat/support-pane.tsx';
 import { useSupportConversation } from '../../lib/chat/support.ts';
+import { LineIcon } from '../../components/line-icon.tsx';
 
 function ChatIcon() {
   return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <LineIcon>
       <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
-    </svg>
+    </LineIcon>
   );
 }
 
