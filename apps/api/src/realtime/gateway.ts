@@ -11,6 +11,8 @@ import { watchSession } from './session-watch.ts';
 const groupOf: Partial<Record<Role, string>> = {
   patient: groupChannels.patients,
   operator: groupChannels.operators,
+  // Admins work the support inbox too, so they hear what operators hear.
+  admin: groupChannels.operators,
   doctor: groupChannels.doctors,
 };
 

@@ -2,7 +2,7 @@ import { groupChannels, realtimeEvents, userRoom, type Message, type MessagesDel
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RealtimeBus } from '../../realtime/bus.ts';
-import type { Actor, Writing } from './messages.access.ts';
+import type { Writing } from './messages.access.ts';
 import { markMessagesDelivered } from './messages.repository.ts';
 
 /** How long the recipients' clients have to acknowledge `chat-message-created`; later, their next read marks it. */
@@ -28,7 +28,7 @@ export interface Route {
  * A consultation's message goes to its other side; a patient's support message to its holder (the other operators
  * see it), or to every operator while no one holds it; staff's support message to the patient, every operator seeing it.
  */
-export function routeOf(to: Writing, writer: Actor, holder: string | null): Route {
+export function routeOf(to: Writing, holder: string | null): Route {
   const c = to.conversation;
   const patientRoom = userRoom(to.patientUserId);
   if (c.kind !== 'support') {
@@ -45,9 +45,8 @@ export function routeOf(to: Writing, writer: Actor, holder: string | null): Rout
       recipientIds: [holder],
     };
   }
-  // Admins are not in the operators' group: their own tabs hear it through their room.
-  const also = [{ room: groupChannels.operators }, ...(writer.user.role === 'operator' ? [] : [{ room: userRoom(writer.user.id) }])];
-  return { ackRoom: patientRoom, also, recipientIds: [to.patientUserId] };
+  // The writer (an operator or an admin) is in the operators' group too.
+  return { ackRoom: patientRoom, also: [{ room: groupChannels.operators }], recipientIds: [to.patientUserId] };
 }
 
 /** Delivered ticks: from the recipients' acknowledgements, or from their reads of what they had not received. */

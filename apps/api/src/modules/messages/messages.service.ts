@@ -1,4 +1,5 @@
 import {
+  groupChannels,
   realtimeEvents,
   type CreateMessageBody,
   type ListMessagesQuery,
@@ -146,7 +147,7 @@ export function createMessagesService(deps: {
   /**
    * A resend answers the first message and, while nobody has received it, announces it again: the instance that
    * stored it may have stopped before telling anyone (clients merge by id). Resends announce at most as often as
-   * sends are allowed; the conversation's state moved with the first.
+   * sends are allowed; the conversation's state and the new-message work went with the first.
    */
   async function resent(actor: Actor, body: CreateMessageBody, row: MessageRow): Promise<Message> {
     const [message] = await present([row]);
@@ -161,7 +162,7 @@ export function createMessagesService(deps: {
       return message!;
     }
     const holder = c.kind === 'support' ? await support.holderOf(c.patientId) : null;
-    await announce(message!, routeOf(to, actor, holder));
+    delivery.announce(message!, routeOf(to, holder));
     return message!;
   }
 
@@ -227,7 +228,7 @@ export function createMessagesService(deps: {
       }
       const holder = c.kind === 'support' ? await holderAfter(c.patientId, to.patientUserId, actor) : null;
       const message = toMessage(row, { senderName: actor.user.userName, documentName: document?.fileName ?? null });
-      await announce(message, routeOf(to, actor, holder));
+      await announce(message, routeOf(to, holder));
       return { message, created };
     },
 
@@ -287,6 +288,11 @@ export function createMessagesService(deps: {
       for (const [senderUserId, ids] of idsBySender) {
         const event: MessagesReadEvent = { patientId: c.patientId, appointmentId, ids };
         realtime.toUser(senderUserId, realtimeEvents.chatMessageRead, event);
+      }
+      // The other operators' inboxes count these unread until they hear it.
+      if (c.kind === 'support' && role !== 'patient' && marked.length > 0) {
+        const event: MessagesReadEvent = { patientId: c.patientId, appointmentId: null, ids: marked.map((m) => m.id) };
+        realtime.toRoom(groupChannels.operators, realtimeEvents.chatMessageRead, event);
       }
       return { updated: marked.length };
     },

@@ -39,7 +39,10 @@ export function ConversationPane({ patientId, user, backTo, detailsTo, onManageR
   const operators = useOperators();
   const events = useSupportEvents(patientId);
   const visible = useDocumentVisibility() === 'visible';
-  const ref = useMemo<ConversationRef>(() => ({ recipientType: 'patient', viewer: 'operator', patientId }), [patientId]);
+  const ref = useMemo<ConversationRef>(
+    () => ({ recipientType: 'patient', viewer: 'operator', viewerId: user.id, patientId }),
+    [patientId, user.id],
+  );
   const chat = useConversation(ref, { active: visible && shown });
   useInboxReadAfter(chat.unread);
   const holderId = patient.data?.interacting_with_operator ?? null;

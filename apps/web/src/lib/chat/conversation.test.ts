@@ -193,6 +193,18 @@ describe('toEntries', () => {
     ]);
   });
 
+  it("for an operator, only the operator's own messages are mine, not a colleague's", () => {
+    const history = {
+      messages: [
+        message(3, { message_senderType: 'operator', message_operatorId: 'op-2' }),
+        message(2, { message_senderType: 'operator', message_operatorId: 'op-1' }),
+        message(1, { message_senderType: 'patient', message_operatorId: null }),
+      ],
+      hasOlder: false,
+    };
+    expect(toEntries(history, [], 'operator', 'op-1').map((entry) => entry.mine)).toEqual([false, true, false]);
+  });
+
   it('names a carried document readably (stored URL-encoded, SPEC.md §5)', () => {
     const history = {
       messages: [message(2, { message_documentId: 'd1', message_documentName: '%D0%94%D0%BE%D0%BA.pdf' })],

@@ -21,6 +21,8 @@ import { readableName } from '../documents.ts';
 export interface ConversationRef {
   recipientType: MessageRecipientType;
   viewer: MessageSenderType;
+  /** Operators share a conversation: only what this operator wrote is "mine". */
+  viewerId?: string;
   patientId?: string;
   appointmentId?: string;
 }
@@ -127,7 +129,12 @@ export const unreadOf = (history: ChatHistory | undefined, viewer: MessageSender
   (history?.messages ?? []).filter((message) => message.message_senderType !== viewer && message.message_status !== 'Read');
 
 /** Stored messages oldest first, then what is still being sent or failed (once stored, the outbox copy is dropped). */
-export function toEntries(history: ChatHistory | undefined, outbox: readonly OutgoingMessage[], viewer: MessageSenderType): ChatEntry[] {
+export function toEntries(
+  history: ChatHistory | undefined,
+  outbox: readonly OutgoingMessage[],
+  viewer: MessageSenderType,
+  viewerId?: string,
+): ChatEntry[] {
   const stored = [...(history?.messages ?? [])].reverse();
   const storedKeys = new Set(stored.map((message) => message.client_message_id));
   return [
@@ -135,7 +142,7 @@ export function toEntries(history: ChatHistory | undefined, outbox: readonly Out
       key: message.client_message_id,
       id: message.id,
       text: message.message_text,
-      mine: message.message_senderType === viewer,
+      mine: message.message_senderType === viewer && (!viewerId || !message.message_operatorId || message.message_operatorId === viewerId),
       sender: message.message_senderType,
       senderName: message.message_senderName,
       at: message.created_at,

@@ -238,8 +238,8 @@ export function useConversation(ref: ConversationRef, { active, enabled = true }
     }
   }, [client, fetchPage, older.loading, queryKey]);
 
-  const viewer = ref.viewer;
-  const entries = useMemo(() => toEntries(history.data, pending, viewer), [history.data, pending, viewer]);
+  const { viewer, viewerId } = ref;
+  const entries = useMemo(() => toEntries(history.data, pending, viewer, viewerId), [history.data, pending, viewer, viewerId]);
 
   return {
     entries,
