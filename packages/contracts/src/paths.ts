@@ -28,6 +28,8 @@ export const documentPaths = {
   reference: '/v1/user-references/:id',
   deleteMy: '/v1/user-references/:id/my',
   file: '/v1/user-references/:id/file',
+  /** A patient's documents, for its doctors, operators and admins (audited). */
+  ofPatient: '/v1/patients/:id/user-references',
 } as const;
 
 export const feedbackPaths = {

@@ -357,7 +357,16 @@ const expected: Record<string, Row> = {
   'POST /v1/user-references/create-my': { ...signedIn(403), patient: 201, otherPatient: 201 },
   'PATCH /v1/user-references/:id': { ...signedIn(403), otherPatient: 404, doctor: 200, otherDoctor: 404, admin: 200 },
   'DELETE /v1/user-references/:id/my': { ...signedIn(403), patient: 200, otherPatient: 404 },
-  'GET /v1/user-references/:id/file': { ...signedIn(403), patient: 200, otherPatient: 404, doctor: 200, otherDoctor: 404, admin: 200 },
+  'GET /v1/user-references/:id/file': {
+    ...signedIn(403),
+    patient: 200,
+    otherPatient: 404,
+    operator: 200,
+    doctor: 200,
+    otherDoctor: 404,
+    admin: 200,
+  },
+  'GET /v1/patients/:id/user-references': { ...signedIn(403), operator: 200, doctor: 200, otherDoctor: 404, admin: 200 },
   // Feedback: the owner's unpublished quiz feedback is seen by its author and admins only.
   'POST /v1/feedback': signedIn(201),
   'GET /v1/feedback': everyone(200),
@@ -672,6 +681,9 @@ const requests: Record<string, (cell: Cell) => Promise<{ url?: string; body?: ob
   }),
   'POST /v1/patients/:id/close': async ({ owner }) => ({ url: fillId('/v1/patients/:id/close', (await idsOf(owner)).patientId) }),
   'POST /v1/patients/:id/reopen': async ({ owner }) => ({ url: fillId('/v1/patients/:id/reopen', (await idsOf(owner)).patientId) }),
+  'GET /v1/patients/:id/user-references': async ({ owner }) => ({
+    url: fillId('/v1/patients/:id/user-references', (await idsOf(owner)).patientId),
+  }),
   'GET /v1/patients/:id/support-events': async ({ owner }) => ({
     url: fillId('/v1/patients/:id/support-events', (await idsOf(owner)).patientId),
   }),

@@ -35,6 +35,15 @@ export function useMyReferences() {
   });
 }
 
+/** A patient's documents as staff who may read them see them (the API audits each read). */
+export function usePatientReferences(patientId: string) {
+  return useQuery({
+    queryKey: queryKeys.documents.ofPatient(patientId),
+    queryFn: ({ signal }) => apiRequest<UserReferenceList>(withId(documentPaths.ofPatient, patientId), { signal }),
+    select: (data) => data.userReferences.map(toListedReference),
+  });
+}
+
 export function useUploadReference() {
   const client = useQueryClient();
   return useMutation({

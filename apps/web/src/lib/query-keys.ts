@@ -76,5 +76,6 @@ export const queryKeys = {
   },
   documents: {
     mine: ['user-references', 'my'] as const,
+    ofPatient: (patientId: string) => ['user-references', 'patient', patientId] as const,
   },
 };

@@ -52,6 +52,7 @@ export async function registerDocumentsRoutes(app: FastifyInstance, deps: { docu
     const r = scope.withTypeProvider<ZodTypeProvider>();
     const patientOnly = { access: ['patient'] } as const;
     const patientOrDoctor = { access: ['patient', 'doctor'] } as const;
+    const readers = { access: ['patient', 'doctor', 'operator'] } as const;
 
     r.get(documentPaths.listMy, { config: patientOnly, schema: { response: { 200: userReferenceListSchema } } }, async (request) =>
       deps.documents.listMine(authOf(request).account),
@@ -93,7 +94,13 @@ export async function registerDocumentsRoutes(app: FastifyInstance, deps: { docu
       async (request) => ({ userReference: await deps.documents.deleteMine(authOf(request).account, request.params.id) }),
     );
 
-    r.get(documentPaths.file, { config: patientOrDoctor, schema: { params: idParamsSchema } }, async (request, reply) => {
+    r.get(
+      documentPaths.ofPatient,
+      { config: { access: ['doctor', 'operator'] }, schema: { params: idParamsSchema, response: { 200: userReferenceListSchema } } },
+      async (request) => deps.documents.listOfPatient(authOf(request).account, request.params.id),
+    );
+
+    r.get(documentPaths.file, { config: readers, schema: { params: idParamsSchema } }, async (request, reply) => {
       const { reference, stream } = await deps.documents.download(authOf(request).account, request.params.id);
       return reply
         .header('content-type', reference.content_type)

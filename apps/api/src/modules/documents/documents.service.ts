@@ -29,12 +29,12 @@ import {
 
 /**
  * What this module needs from the audit log (modules/audit `AuditService.record`): one entry per staff access to a
- * patient's documents, `{ action: 'read' | 'update', resource: 'user_reference', resourceId, patientId }`.
+ * patient's documents, `{ action: 'read' | 'update' | 'list', resource: 'user_reference', resourceId, patientId }`.
  */
 export interface AuditRecorder {
   record(entry: {
     actorId: string;
-    action: 'read' | 'update';
+    action: 'read' | 'update' | 'list';
     resource: 'user_reference';
     resourceId: string;
     patientId: string;
@@ -48,12 +48,14 @@ export type Actor = AccountRow;
 export type DoctorOfPatient = (doctorId: string, patientId: string) => Promise<boolean>;
 
 /**
- * Whether a staff member may see and review a patient's documents: the patient's own doctor; admins always.
- * Operators never (they book and chat, they do not review health documents).
+ * What a member of staff may do with a patient's documents: the patient's own doctors and admins read and review
+ * them; operators read them (to help with booking and support), never review; anyone else nothing.
  */
-export async function canStaffAccessDocuments(actor: Actor, patient: { id: string }, isDoctorOfPatient: DoctorOfPatient): Promise<boolean> {
-  if (actor.user.role === 'admin') return true;
-  return actor.user.role === 'doctor' && (await isDoctorOfPatient(actor.user.id, patient.id));
+export async function staffAccess(actor: Actor, patientId: string, isDoctorOfPatient: DoctorOfPatient): Promise<'review' | 'read' | null> {
+  const role = actor.user.role;
+  if (role === 'admin') return 'review';
+  if (role === 'operator') return 'read';
+  return role === 'doctor' && (await isDoctorOfPatient(actor.user.id, patientId)) ? 'review' : null;
 }
 
 /** Storage keys of documents start with this word. */
@@ -143,14 +145,14 @@ export function createDocumentsService(deps: {
     return actor.patientId;
   }
 
-  /** The reference when the actor may see it: its owner, or staff allowed by `canStaffAccessDocuments`. Others: 404. */
-  async function visibleReference(actor: Actor, id: string): Promise<{ row: ReferenceRow; asStaff: boolean }> {
+  /** The reference when the actor may see it: its owner, or staff with {@link staffAccess}. Others: 404. */
+  async function visibleReference(actor: Actor, id: string): Promise<{ row: ReferenceRow; access: 'owner' | 'review' | 'read' }> {
     const row = await findReference(db, id);
     if (!row) throw notFound('Document');
-    if (actor.patientId === row.patientId) return { row, asStaff: false };
-    if (actor.user.role !== 'patient' && (await canStaffAccessDocuments(actor, { id: row.patientId }, deps.isDoctorOfPatient)))
-      return { row, asStaff: true };
-    throw notFound('Document');
+    if (actor.patientId === row.patientId) return { row, access: 'owner' };
+    const access = actor.user.role === 'patient' ? null : await staffAccess(actor, row.patientId, deps.isDoctorOfPatient);
+    if (!access) throw notFound('Document');
+    return { row, access };
   }
 
   const audit = (actor: Actor, action: 'read' | 'update', row: ReferenceRow) =>
@@ -159,6 +161,14 @@ export function createDocumentsService(deps: {
   return {
     async listMine(actor: Actor): Promise<{ userReferences: UserReference[]; count: number }> {
       const rows = await listReferencesOfPatient(db, ownPatientId(actor));
+      return { userReferences: rows.map(toUserReference), count: rows.length };
+    },
+
+    /** A patient's documents for staff who may read them (else 404), audited as one list of that patient's data. */
+    async listOfPatient(actor: Actor, patientId: string): Promise<{ userReferences: UserReference[]; count: number }> {
+      if (!(await staffAccess(actor, patientId, deps.isDoctorOfPatient))) throw notFound('Patient');
+      const rows = await listReferencesOfPatient(db, patientId);
+      await deps.audit.record({ actorId: actor.user.id, action: 'list', resource: 'user_reference', resourceId: patientId, patientId });
       return { userReferences: rows.map(toUserReference), count: rows.length };
     },
 
@@ -195,8 +205,8 @@ export function createDocumentsService(deps: {
     },
 
     async download(actor: Actor, id: string): Promise<{ reference: UserReference; stream: Readable }> {
-      const { row, asStaff } = await visibleReference(actor, id);
-      if (asStaff) await audit(actor, 'read', row);
+      const { row, access } = await visibleReference(actor, id);
+      if (access !== 'owner') await audit(actor, 'read', row);
       try {
         return { reference: toUserReference(row), stream: await storage.get(row.storageKey) };
       } catch (error) {
@@ -207,8 +217,8 @@ export function createDocumentsService(deps: {
 
     /** Staff review; the owner sees the status but may not set it. */
     async setStatus(actor: Actor, id: string, status: ReferenceStatus): Promise<UserReference> {
-      const { row, asStaff } = await visibleReference(actor, id);
-      if (!asStaff) throw new AppError('FORBIDDEN', 'Only the reviewing doctor sets the status of a document');
+      const { row, access } = await visibleReference(actor, id);
+      if (access !== 'review') throw new AppError('FORBIDDEN', 'Only the reviewing doctor sets the status of a document');
       await audit(actor, 'update', row);
       const updated = await updateReferenceStatus(db, id, status);
       if (!updated) throw notFound('Document');

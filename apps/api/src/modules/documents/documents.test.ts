@@ -298,13 +298,27 @@ describe('list, download, status, delete', () => {
     expect((await call(t.app, 'GET', LIST, { token: owner.token })).body.count).toBe(2);
   });
 
-  test('the owner may not set the status (403); a doctor without the patient gets 404; an operator 403', async () => {
+  test('the owner may not set the status (403); a doctor without the patient gets 404; an operator reads, never reviews', async () => {
     expect((await call(t.app, 'PATCH', one(first), { token: owner.token, body: { status: 'reviewed' } })).status).toBe(403);
     const doctor = await loginAs(t.app, 'doctor');
     expect((await call(t.app, 'PATCH', one(first), { token: doctor.token, body: { status: 'reviewed' } })).status).toBe(404);
     expect((await call(t.app, 'GET', `${one(first)}/file`, { token: doctor.token })).status).toBe(404);
+    const patientId = await patientIdOf(owner);
+    expect((await call(t.app, 'GET', `/v1/patients/${patientId}/user-references`, { token: doctor.token })).status).toBe(404);
+
     const operator = await loginAs(t.app, 'operator');
-    expect((await call(t.app, 'GET', `${one(first)}/file`, { token: operator.token })).status).toBe(403);
+    expect((await call(t.app, 'GET', `${one(first)}/file`, { token: operator.token })).status).toBe(200);
+    const listed = await call(t.app, 'GET', `/v1/patients/${patientId}/user-references`, { token: operator.token });
+    expect(listed.status).toBe(200);
+    expect(listed.body.userReferences.map((r: { id: string }) => r.id)).toContain(first);
+    expect((await call(t.app, 'PATCH', one(first), { token: operator.token, body: { status: 'reviewed' } })).status).toBe(403);
+    const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.actorId, operator.userId));
+    expect(entries.map((e) => [e.action, e.patientId])).toEqual(
+      expect.arrayContaining([
+        ['read', patientId],
+        ['list', patientId],
+      ]),
+    );
   });
 
   test('an admin downloads and reviews, and each access is in the audit log', async () => {

@@ -5,6 +5,7 @@ import { FormError } from '../../components/form-error.tsx';
 import { QuizLevelMark } from '../../components/quiz-level.tsx';
 import { appointmentDateText } from '../../lib/appointment-dates.ts';
 import { usePatientAppointments } from '../../lib/appointments.ts';
+import { useOpenReference, usePatientReferences } from '../../lib/documents.ts';
 import { dateTimeText } from '../../lib/dates.ts';
 import { latestRecommendation, usePatientCard } from '../../lib/patient-card.ts';
 import { parseQuizScore } from '../../lib/quiz.ts';
@@ -15,7 +16,7 @@ const APPOINTMENTS_SHOWN = 10;
 
 /**
  * What an operator needs beside the conversation: the patient's profile, the card's self-check results and the
- * appointments. Each read is audited by the API.
+ * appointments and documents. Each read is audited by the API.
  */
 export function PatientPanel({ patientId }: { patientId: string }) {
   const { t } = useTranslation();
@@ -27,6 +28,7 @@ export function PatientPanel({ patientId }: { patientId: string }) {
       <Profile patient={patient.data} />
       <SelfCheck cardId={patient.data.patient_cardId} />
       <Appointments patientId={patientId} />
+      <Documents patientId={patientId} />
     </Stack>
   );
 }
@@ -123,6 +125,40 @@ function Appointments({ patientId }: { patientId: string }) {
                   {t(`doctor.status.${appointment.appointment_status}`)}
                 </Badge>
               </Group>
+            </li>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function Documents({ patientId }: { patientId: string }) {
+  const { t } = useTranslation();
+  const documents = usePatientReferences(patientId);
+  const open = useOpenReference();
+  return (
+    <Stack gap={4}>
+      <PanelHeading>{t('operator.patient.documents')}</PanelHeading>
+      <FormError error={documents.error ?? open.error} />
+      {documents.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+      {documents.data?.length === 0 && <Text size="sm">{t('operator.patient.noDocuments')}</Text>}
+      {documents.data && documents.data.length > 0 && (
+        <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
+          {documents.data.map((reference) => (
+            <li key={reference.id}>
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                onClick={() => open.mutate(reference)}
+                style={{ overflowWrap: 'anywhere' }}
+              >
+                {reference.name}
+              </Anchor>
+              <Text span size="xs" c="dimmed" ml={6}>
+                {reference.reference_createdAt_label}
+              </Text>
             </li>
           ))}
         </Stack>
