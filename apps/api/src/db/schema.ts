@@ -44,7 +44,6 @@ export const users = pgTable(
       .$type<NotificationSettings>()
       .notNull()
       .default({ in_app: true, email: true, push: true }),
-    pushToken: text('user_push_token'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

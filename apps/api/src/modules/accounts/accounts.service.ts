@@ -180,7 +180,6 @@ export function createAccountsService(deps: { db: Db; clock: Clock }) {
           userName: '',
           phone: null,
           passwordHash: null,
-          pushToken: null,
           isActive: false,
           deletedAt: clock.now(),
         });

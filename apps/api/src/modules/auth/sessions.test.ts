@@ -297,7 +297,7 @@ describe('DELETE /v1/auth/profile', () => {
     expect((await call(t.app, 'POST', '/v1/auth/login', { body: { email, password: PASSWORD } })).status).toBe(404);
 
     const row = await userRowById(t, userId);
-    expect(row).toMatchObject({ userName: '', phone: null, passwordHash: null, isActive: false, pushToken: null });
+    expect(row).toMatchObject({ userName: '', phone: null, passwordHash: null, isActive: false });
     expect(row!.email).not.toBe(email);
     expect(row!.deletedAt).toBeInstanceOf(Date);
     const stored = JSON.stringify(row);
