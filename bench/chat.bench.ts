@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { groupChannels, userRoom } from '@rozmova/contracts';
 import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
-import { messages } from '../apps/api/src/db/schema.ts';
+import { messages } from '../apps/api/src/db/schema-chat.ts';
 import { selectMessagesPage } from '../apps/api/src/modules/messages/messages.repository.ts';
 import { startApiInstance, startNodeServer, startRedis, type NodeServer } from '../apps/api/src/test/cluster.ts';
 import { createPostgresDatabase } from '../apps/api/src/test/harness.ts';

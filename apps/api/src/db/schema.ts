@@ -1,16 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   appointmentStatuses,
-  callEventKinds,
   cancellationReasons,
   codePurposes,
   locales,
-  meetingRoles,
-  messageRecipientTypes,
-  messageSenderTypes,
-  messageStatuses,
-  notificationKinds,
   paymentProviders,
   paymentStatuses,
   paymentTypes,
@@ -364,26 +358,6 @@ export const paymentCallbacks = pgTable('payment_callbacks', {
   createdAt: createdAt(),
 });
 
-export const notificationKindEnum = pgEnum('notification_kind', notificationKinds);
-
-export const notifications = pgTable(
-  'notifications',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    kind: notificationKindEnum('kind').notNull().default('simple'),
-    message: text('notification_message').notNull(),
-    isRead: boolean('notification_is_read').notNull().default(false),
-    appointmentId: uuid('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
-    /** The job that delivered it: a repeated run adds no second row. */
-    deliveryKey: text('delivery_key'),
-    createdAt: createdAt(),
-  },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt), uniqueIndex('notifications_delivery_key').on(t.deliveryKey)],
-);
-
 export const jobStatusEnum = pgEnum('job_status', ['pending', 'done', 'failed']);
 
 /**
@@ -416,95 +390,4 @@ export const jobs = pgTable(
       .on(t.key)
       .where(sql`status = 'pending'`),
   ],
-);
-
-export const messageRecipientTypeEnum = pgEnum('message_recipient_type', messageRecipientTypes);
-export const messageSenderTypeEnum = pgEnum('message_sender_type', messageSenderTypes);
-export const messageStatusEnum = pgEnum('message_status', messageStatuses);
-
-/**
- * Chat messages (SPEC.md §3). A conversation is a patient's with the operators (`doctor_id` null) or with one doctor;
- * `appointment_id` ties a patient ↔ doctor message to its consultation. `client_message_id` is unique per sender, so a
- * resend finds the first message.
- */
-export const messages = pgTable(
-  'messages',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    patientId: uuid('patient_id')
-      .notNull()
-      .references(() => patients.id),
-    doctorId: uuid('doctor_id').references(() => users.id),
-    operatorId: uuid('operator_id').references(() => users.id),
-    appointmentId: uuid('appointment_id').references(() => appointments.id),
-    senderUserId: uuid('sender_user_id')
-      .notNull()
-      .references(() => users.id),
-    senderType: messageSenderTypeEnum('sender_type').notNull(),
-    recipientType: messageRecipientTypeEnum('recipient_type').notNull(),
-    status: messageStatusEnum('status').notNull().default('Sent'),
-    text: text('text').notNull(),
-    clientMessageId: uuid('client_message_id').notNull(),
-    /** One of the patient's documents the message carries; the message stays when the document is deleted. */
-    documentId: uuid('document_id').references(() => userReferences.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
-    readAt: timestamp('read_at', { withTimezone: true }),
-  },
-  (t) => [
-    uniqueIndex('messages_sender_client_id').on(t.senderUserId, t.clientMessageId),
-    index('messages_conversation_idx').on(t.patientId, t.doctorId, t.createdAt, t.id),
-    index('messages_appointment_idx').on(t.appointmentId, t.createdAt, t.id),
-    // Away delivery and unread counts look for what a side has not read yet.
-    index('messages_unread_idx')
-      .on(t.patientId, t.senderType)
-      .where(sql`status <> 'Read'`),
-  ],
-);
-
-export const callEventKindEnum = pgEnum('call_event_kind', callEventKinds);
-export const meetingRoleEnum = pgEnum('meeting_role', meetingRoles);
-
-/** What happened in a consultation's room: joins, leaves, reconnects, the end; the call record is read from these. */
-export const callEvents = pgTable(
-  'call_events',
-  {
-    /** The order events happened in, also when two share a timestamp. */
-    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
-    appointmentId: uuid('appointment_id')
-      .notNull()
-      .references(() => appointments.id),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
-    role: meetingRoleEnum('role').notNull(),
-    kind: callEventKindEnum('kind').notNull(),
-    /** The device check with a join, the reason with an end. */
-    details: jsonb('details'),
-    at: timestamp('at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
-  },
-  (t) => [index('call_events_appointment_idx').on(t.appointmentId, t.seq)],
-);
-
-export const supportRequestSourceEnum = pgEnum('support_request_source', ['call', 'desk']);
-export const supportRequestStatusEnum = pgEnum('support_request_status', ['open', 'closed']);
-
-/** Requests to the service's operators; a report from a call carries the call's technical details. */
-export const supportRequests = pgTable(
-  'support_requests',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').references(() => users.id),
-    email: text('email').notNull(),
-    source: supportRequestSourceEnum('source').notNull(),
-    appointmentId: uuid('appointment_id').references(() => appointments.id),
-    message: text('message').notNull(),
-    details: jsonb('details')
-      .notNull()
-      .default(sql`'{}'::jsonb`),
-    status: supportRequestStatusEnum('status').notNull().default('open'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index('support_requests_status_idx').on(t.status, t.createdAt)],
 );

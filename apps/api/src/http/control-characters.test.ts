@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { MULTI_LINE_TEXT_MESSAGE, ONE_LINE_TEXT_MESSAGE } from '@rozmova/contracts';
-import { broadcasts, cannedReplies, pushSubscriptions, supportEvents } from '../db/schema-chat.ts';
-import { appointments, feedback, messages, supportRequests } from '../db/schema.ts';
+import { broadcasts, cannedReplies, messages, pushSubscriptions, supportEvents, supportRequests } from '../db/schema-chat.ts';
+import { appointments, feedback } from '../db/schema.ts';
 import { call, createTestApp, uniqueEmail, type CallResult, type TestContext } from '../test/harness.ts';
 import { BASE, bookableDoctor, bookFor, quickAccount, quickPatient, slotAt, type Person } from '../test/factories.ts';
 

@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { realtimeEvents, type CreateMessageBody, type Message } from '@rozmova/contracts';
-import { messages } from '../db/schema.ts';
+import { messages } from '../db/schema-chat.ts';
 import {
   startApiInstance,
   startHaproxy,

@@ -6,7 +6,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Message, Role } from '@rozmova/contracts';
-import { appointments, jobs, notifications, payments } from '../db/schema.ts';
+import { appointments, jobs, payments } from '../db/schema.ts';
+import { notifications } from '../db/schema-chat.ts';
 import { call, DAY, HOUR, sessionFor, uniqueEmail, type SignedIn, type TestContext } from './harness.ts';
 
 /** A Monday in winter (Kyiv is UTC+2, no clock change near it), 08:00 UTC. Tests set the clock here first. */

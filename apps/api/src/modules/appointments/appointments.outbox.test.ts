@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { jobs, notifications } from '../../db/schema.ts';
+import { jobs } from '../../db/schema.ts';
+import { notifications } from '../../db/schema-chat.ts';
 import { createSmtpMailer } from '../../lib/mailer.ts';
 import { call, createTestApp, MINUTE, type TestApp, type TestContext } from '../../test/harness.ts';
 import { NOTICE_JOB } from './appointments.announcements.ts';

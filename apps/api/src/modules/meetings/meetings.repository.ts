@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { CallEventKind, DeviceCheck, MeetingRole } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
-import { callEvents, supportRequests } from '../../db/schema.ts';
+import { callEvents, supportRequests } from '../../db/schema-chat.ts';
 
 export async function insertCallEvent(
   db: Db,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { messages } from '../../db/schema.ts';
+import { messages } from '../../db/schema-chat.ts';
 import { call, createTestApp, MINUTE, type TestContext } from '../../test/harness.ts';
 import { BASE, quickAccount, quickPatient, type Person } from '../../test/factories.ts';
 import { MESSAGES_PER_MINUTE } from './messages.service.ts';

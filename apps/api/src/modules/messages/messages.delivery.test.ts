@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { realtimeEvents, type Message, type MessagesDeliveredEvent } from '@rozmova/contracts';
-import { messages } from '../../db/schema.ts';
+import { messages } from '../../db/schema-chat.ts';
 import { call, PDF, type TestContext } from '../../test/harness.ts';
 import { BASE, bookableDoctor, bookFor, quickAccount, quickPatient, sendMessage, slotAt, type Person } from '../../test/factories.ts';
 import { nextEvent, socketTestApp } from '../../test/socket.ts';
@@ -81,9 +81,9 @@ describe('Sent → Delivered → Read over real sockets', () => {
     const appointmentId = (await bookFor(t, patient, doctor, slotAt(1, 10))).body.id as string;
     const [patientSocket, doctorSocket] = [await acking(patient), await acking(doctor)];
 
-    const toDoctor = nextEvent<MessagesDeliveredEvent>(patientSocket, realtimeEvents.chatMessageDelivered);
+    const ackedByDoctor = nextEvent<MessagesDeliveredEvent>(patientSocket, realtimeEvents.chatMessageDelivered);
     const question = await send(patient, { message_text: 'Лікарю?', message_recipientType: 'doctor' });
-    expect(await toDoctor).toEqual({ patientId: patient.patientId, appointmentId, ids: [question.id] });
+    expect(await ackedByDoctor).toEqual({ patientId: patient.patientId, appointmentId, ids: [question.id] });
 
     const fromDoctor = nextEvent<MessagesDeliveredEvent>(doctorSocket, realtimeEvents.chatMessageDelivered);
     const answer = await toPatient(doctor, patient, 'Слухаю');

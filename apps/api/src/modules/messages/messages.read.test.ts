@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { messageListSchema, realtimeEvents, type Message, type MessagesReadEvent } from '@rozmova/contracts';
-import { auditLog, messages } from '../../db/schema.ts';
+import { auditLog } from '../../db/schema.ts';
+import { messages } from '../../db/schema-chat.ts';
 import { call, type TestContext } from '../../test/harness.ts';
 import {
   BASE,
@@ -86,13 +87,13 @@ describe('who reads what', () => {
   test('a patient reads its own support conversation and its consultations; another patient gets 404', async () => {
     const { doctor, patient, appointmentId } = await booked();
     const question = await toSupport(patient, 'Як оплатити?');
-    const toDoctor = await send(patient, { message_text: 'Лікарю, добрий день', message_recipientType: 'doctor' });
+    const patientQuestion = await send(patient, { message_text: 'Лікарю, добрий день', message_recipientType: 'doctor' });
     const reply = await fromStaff(doctor, patient, 'Добрий день');
 
     expect(ids(await list(patient))).toEqual([question.id]);
     expect(ids(await list(patient, { recipientType: 'operator', patientId: patient.patientId! }))).toEqual([question.id]);
-    expect(ids(await list(patient, { recipientType: 'doctor' }))).toEqual([reply.id, toDoctor.id]);
-    expect(ids(await list(patient, { appointmentId }))).toEqual([reply.id, toDoctor.id]);
+    expect(ids(await list(patient, { recipientType: 'doctor' }))).toEqual([reply.id, patientQuestion.id]);
+    expect(ids(await list(patient, { appointmentId }))).toEqual([reply.id, patientQuestion.id]);
     expect((await list(patient, { recipientType: 'patient' })).status).toBe(400);
 
     const stranger = await quickPatient(t);
@@ -129,7 +130,7 @@ describe('who reads what', () => {
   test('operators read the support conversation of any patient; admins any conversation', async () => {
     const { patient, appointmentId } = await booked();
     const question = await toSupport(patient, 'Підтримко?');
-    const toDoctor = await send(patient, { message_text: 'Лікарю?', message_recipientType: 'doctor' });
+    const patientQuestion = await send(patient, { message_text: 'Лікарю?', message_recipientType: 'doctor' });
     const operator = await quickAccount(t, 'operator');
     const admin = await quickAccount(t, 'admin');
 
@@ -141,7 +142,7 @@ describe('who reads what', () => {
     expect((await list(operator, { patientId: randomUUID() })).status).toBe(404);
 
     expect(ids(await list(admin, { patientId: patient.patientId! }))).toEqual([question.id]);
-    expect(ids(await list(admin, { appointmentId }))).toEqual([toDoctor.id]);
+    expect(ids(await list(admin, { appointmentId }))).toEqual([patientQuestion.id]);
     expect((await list(admin, { patientId: patient.patientId!, recipientType: 'doctor' })).status).toBe(400);
   });
 
@@ -149,7 +150,7 @@ describe('who reads what', () => {
     const { doctor, patient, appointmentId } = await booked();
     await toSupport(patient, 'Перше');
     const newest = await toSupport(patient, 'Друге');
-    const toDoctor = await send(patient, { message_text: 'Лікарю', message_recipientType: 'doctor' });
+    const patientQuestion = await send(patient, { message_text: 'Лікарю', message_recipientType: 'doctor' });
     const operator = await quickAccount(t, 'operator');
     const admin = await quickAccount(t, 'admin');
 
@@ -160,7 +161,9 @@ describe('who reads what', () => {
 
     const entry = (actor: Person, resourceId: string) => ({ actorId: actor.userId, action: 'list', resource: 'message', resourceId });
     expect(await auditOf(operator)).toEqual([expect.objectContaining({ ...entry(operator, newest.id), patientId: patient.patientId })]);
-    expect(await auditOf(doctor)).toEqual([expect.objectContaining({ ...entry(doctor, toDoctor.id), patientId: patient.patientId })]);
+    expect(await auditOf(doctor)).toEqual([
+      expect.objectContaining({ ...entry(doctor, patientQuestion.id), patientId: patient.patientId }),
+    ]);
     expect(await auditOf(admin)).toEqual([expect.objectContaining(entry(admin, newest.id))]);
     expect(await auditOf(patient)).toEqual([]);
     // A refused read leaves nothing in the log.

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { pendingAppointmentStatuses, type AppointmentStatus } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
-import { appointments, messages, patients, userReferences, users } from '../../db/schema.ts';
+import { appointments, patients, userReferences, users } from '../../db/schema.ts';
+import { messages } from '../../db/schema-chat.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessage = typeof messages.$inferInsert;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { messageSchema, MULTI_LINE_TEXT_MESSAGE, realtimeEvents, type Message } from '@rozmova/contracts';
-import { messages } from '../../db/schema.ts';
+import { messages } from '../../db/schema-chat.ts';
 import { call, MINUTE, type TestContext } from '../../test/harness.ts';
 import {
   BASE,
@@ -300,11 +300,11 @@ describe('chat-message-created', () => {
     const seenByOperator = collect(operatorSocket);
 
     const toPatient = nextEvent<Message>(patientSocket, realtimeEvents.chatMessageCreated);
-    const toDoctor = nextEvent<Message>(doctorSocket, realtimeEvents.chatMessageCreated);
+    const doctorHears = nextEvent<Message>(doctorSocket, realtimeEvents.chatMessageCreated);
     const sent = await post(patient, { message_text: 'Доброго ранку', message_recipientType: 'doctor' });
     expect(sent.status).toBe(201);
     expect(await toPatient).toEqual(sent.body);
-    expect(await toDoctor).toEqual(sent.body);
+    expect(await doctorHears).toEqual(sent.body);
 
     const reply = nextEvent<Message>(patientSocket, realtimeEvents.chatMessageCreated);
     const replied = await post(doctor, { message_text: 'Вітаю', message_recipientType: 'patient', message_patientId: patient.patientId });

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { notifications, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
+import { notifications } from '../../db/schema-chat.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;

@@ -8,7 +8,8 @@ import {
   notificationSchema,
   type Notification,
 } from '@rozmova/contracts';
-import { jobs, notifications } from '../../db/schema.ts';
+import { jobs } from '../../db/schema.ts';
+import { notifications } from '../../db/schema-chat.ts';
 import { call, createTestApp, loginAs, MINUTE, type SignedIn } from '../../test/harness.ts';
 import { connectSocket, listen, nextEvent } from '../../test/socket.ts';
 import { NOTIFICATIONS_KEPT_PER_USER, type NotifyInput } from './notifications.service.ts';

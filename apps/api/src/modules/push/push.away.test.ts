@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, test } from 'vitest';
 import { AWAY_DELIVERY_AFTER_MS } from '@rozmova/contracts';
-import { pushSubscriptions } from '../../db/schema-chat.ts';
-import { messages } from '../../db/schema.ts';
+import { messages, pushSubscriptions } from '../../db/schema-chat.ts';
 import {
   BASE,
   bookableDoctor,

@@ -1,8 +1,8 @@
 import { count, eq, like } from 'drizzle-orm';
 import { afterAll, describe, expect, test } from 'vitest';
 import { NOTIFICATION_CREATED_EVENT, type Notification } from '@rozmova/contracts';
-import { broadcasts } from '../../db/schema-chat.ts';
-import { jobs, notifications } from '../../db/schema.ts';
+import { broadcasts, notifications } from '../../db/schema-chat.ts';
+import { jobs } from '../../db/schema.ts';
 import { deliver, quickAccount, quickPatient, type Person } from '../../test/factories.ts';
 import { call, createTestApp, uniqueEmail } from '../../test/harness.ts';
 import { startPushEndpoint } from '../../test/push-endpoint.ts';

@@ -1,8 +1,9 @@
-import { Alert, Box, Button, Checkbox, Group, Modal, Rating, Stack, Text, Textarea } from '@mantine/core';
-import { FEEDBACK_COMMENT_MAX, type Appointment } from '@rozmova/contracts';
+import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import type { Appointment } from '@rozmova/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/form-error.tsx';
+import { RatingFields } from '../../components/rating-fields.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useSendDoctorFeedback } from './api.ts';
 
@@ -49,37 +50,21 @@ export function FeedbackModal({ appointment, userId, onClose }: { appointment: A
         >
           <Stack gap="sm">
             <Text size="sm">{t('meeting.feedback.intro')}</Text>
-            <Box
-              role="radiogroup"
-              aria-labelledby="meeting-feedback-rating"
-              aria-describedby={missingRating ? 'meeting-feedback-rating-error' : undefined}
-            >
-              <Text id="meeting-feedback-rating" size="sm" fw={500} mb={4}>
-                {t('meeting.feedback.rating')}
-              </Text>
-              <Rating
-                value={rating}
-                onChange={(value) => {
-                  setRating(value);
-                  setMissingRating(false);
-                }}
-                size="lg"
-                getSymbolLabel={(value) => t('meeting.feedback.stars', { value })}
-              />
-              {missingRating && (
-                <Text id="meeting-feedback-rating-error" size="sm" c="var(--mantine-color-error)" mt={4}>
-                  {t('meeting.feedback.ratingRequired')}
-                </Text>
-              )}
-            </Box>
-            <Textarea
-              label={t('meeting.feedback.comment')}
-              autosize
-              minRows={3}
-              maxRows={8}
-              maxLength={FEEDBACK_COMMENT_MAX}
-              value={comment}
-              onChange={(event) => setComment(event.currentTarget.value)}
+            <RatingFields
+              id="meeting-feedback"
+              rating={rating}
+              onRating={(value) => {
+                setRating(value);
+                setMissingRating(false);
+              }}
+              missingText={missingRating ? t('meeting.feedback.ratingRequired') : null}
+              comment={comment}
+              onComment={setComment}
+              labels={{
+                rating: t('meeting.feedback.rating'),
+                star: (value) => t('meeting.feedback.stars', { value }),
+                comment: t('meeting.feedback.comment'),
+              }}
             />
             <Checkbox
               label={t('meeting.feedback.anonymous')}

@@ -1,8 +1,8 @@
-import { Alert, Box, Button, Rating, Stack, Text, Textarea } from '@mantine/core';
-import { FEEDBACK_COMMENT_MAX } from '@rozmova/contracts';
+import { Alert, Button, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/form-error.tsx';
+import { RatingFields } from '../../components/rating-fields.tsx';
 import { useSendQuizFeedback } from './api.ts';
 import { SectionCard } from '../../components/section-card.tsx';
 
@@ -33,37 +33,21 @@ export function QuizFeedback({ userId }: { userId: string }) {
         }}
       >
         <Stack gap="sm">
-          <Box
-            role="radiogroup"
-            aria-labelledby="quiz-feedback-rating"
-            aria-describedby={missingRating ? 'quiz-feedback-rating-error' : undefined}
-          >
-            <Text id="quiz-feedback-rating" size="sm" fw={500} mb={4}>
-              {t('quiz.feedbackRating')}
-            </Text>
-            <Rating
-              value={rating}
-              onChange={(value) => {
-                setRating(value);
-                setMissingRating(false);
-              }}
-              size="lg"
-              getSymbolLabel={(value) => t('quiz.feedbackStars', { value })}
-            />
-            {missingRating && (
-              <Text id="quiz-feedback-rating-error" size="sm" c="var(--mantine-color-error)" mt={4}>
-                {t('quiz.feedbackRatingRequired')}
-              </Text>
-            )}
-          </Box>
-          <Textarea
-            label={t('quiz.feedbackComment')}
-            autosize
-            minRows={3}
-            maxRows={8}
-            maxLength={FEEDBACK_COMMENT_MAX}
-            value={comment}
-            onChange={(event) => setComment(event.currentTarget.value)}
+          <RatingFields
+            id="quiz-feedback"
+            rating={rating}
+            onRating={(value) => {
+              setRating(value);
+              setMissingRating(false);
+            }}
+            missingText={missingRating ? t('quiz.feedbackRatingRequired') : null}
+            comment={comment}
+            onComment={setComment}
+            labels={{
+              rating: t('quiz.feedbackRating'),
+              star: (value) => t('quiz.feedbackStars', { value }),
+              comment: t('quiz.feedbackComment'),
+            }}
           />
           <FormError error={send.error} />
           <div>
