@@ -8,6 +8,7 @@ import { messages } from '../../db/schema-chat.ts';
 import { call, PDF, type TestContext } from '../../test/harness.ts';
 import { BASE, bookableDoctor, bookFor, quickAccount, quickPatient, sendMessage, slotAt, type Person } from '../../test/factories.ts';
 import { nextEvent, socketTestApp } from '../../test/socket.ts';
+import { MESSAGES_PER_MINUTE } from './messages.service.ts';
 
 const app = socketTestApp();
 let t: TestContext;
@@ -251,6 +252,28 @@ describe('a resend of a message nobody received', () => {
     expect((await call(t.app, 'POST', '/v1/messages', { token: patient.token, body })).status).toBe(200);
     await markerArrives(operatorSocket, operator);
     expect(heard).toEqual([first.body.id]);
+    expect(await t.database.db.select().from(messages).where(eq(messages.patientId, patient.patientId!))).toHaveLength(1);
+  });
+
+  test('50 resends at once answer the one message and announce it no more often than sends are allowed', async () => {
+    const patient = await quickPatient(t);
+    const operator = await quickAccount(t, 'operator');
+    const body = { message_text: 'Алло?', message_recipientType: 'operator', client_message_id: randomUUID() };
+    const first = await call(t.app, 'POST', '/v1/messages', { token: patient.token, body });
+    expect(first.status).toBe(201);
+    // A connection that never acknowledges: the message stays Sent, so each resend may announce it.
+    const operatorSocket = await app.connected(operator.token);
+    const heard: string[] = [];
+    operatorSocket.on(realtimeEvents.chatMessageCreated, (m: Message) => heard.push(m.id));
+
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => call(t.app, 'POST', '/v1/messages', { token: patient.token, body })),
+    );
+    expect(answers.map((a) => [a.status, a.body.id])).toEqual(Array.from({ length: 50 }, () => [200, first.body.id]));
+    await markerArrives(operatorSocket, operator);
+    expect(heard.length).toBeGreaterThan(0);
+    expect(heard.length).toBeLessThanOrEqual(MESSAGES_PER_MINUTE);
+    expect(new Set(heard)).toEqual(new Set([first.body.id]));
     expect(await t.database.db.select().from(messages).where(eq(messages.patientId, patient.patientId!))).toHaveLength(1);
   });
 });
