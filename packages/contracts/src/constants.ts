@@ -177,3 +177,18 @@ export const MESSAGE_TEXT_MAX = 4000;
 /** SPEC.md §9: the first page is 20; a page is at most 100. */
 export const MESSAGES_PAGE_DEFAULT = 20;
 export const MESSAGES_PAGE_MAX = 100;
+
+/** Specialist sign-up: an application moves draft → submitted → approved or rejected (rejected may be resubmitted). */
+export const specialistApplicationStatuses = ['draft', 'submitted', 'approved', 'rejected'] as const;
+export type SpecialistApplicationStatus = (typeof specialistApplicationStatuses)[number];
+
+/** Support desk: a request waits in the queue (`open`), is taken by an operator (`in_progress`) and is closed. */
+export const supportRequestStatuses = ['open', 'in_progress', 'closed'] as const;
+export type SupportRequestStatus = (typeof supportRequestStatuses)[number];
+export const supportRequestSources = ['call', 'desk'] as const;
+export type SupportRequestSource = (typeof supportRequestSources)[number];
+export const supportRequestTopics = ['account', 'booking', 'payment', 'consultation', 'technical', 'documents', 'other'] as const;
+export type SupportRequestTopic = (typeof supportRequestTopics)[number];
+/** How an operator's answer reached the requester. */
+export const supportReplyChannels = ['email', 'chat'] as const;
+export type SupportReplyChannel = (typeof supportReplyChannels)[number];

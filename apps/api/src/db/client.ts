@@ -5,8 +5,9 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as chatSchema from './schema-chat.ts';
 import * as coreSchema from './schema.ts';
+import * as staffSchema from './schema-staff.ts';
 
-const schema = { ...coreSchema, ...chatSchema };
+const schema = { ...coreSchema, ...chatSchema, ...staffSchema };
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -65,6 +66,7 @@ async function openPostgres(url: string): Promise<Database> {
 async function openPglite(dataDir?: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let directory: string | undefined;
@@ -72,7 +74,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
     directory = path.join(dataDir, 'pglite');
     mkdirSync(directory, { recursive: true });
   }
-  const client = await PGlite.create({ dataDir: directory, extensions: { btree_gist } });
+  const client = await PGlite.create({ dataDir: directory, extensions: { btree_gist, pg_trgm } });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return {

@@ -10,6 +10,10 @@ import {
   notificationKinds,
   operatorAvailabilities,
   supportEventKinds,
+  supportReplyChannels,
+  supportRequestSources,
+  supportRequestStatuses,
+  supportRequestTopics,
 } from '@rozmova/contracts';
 import { appointments, patients, userReferences, users } from './schema.ts';
 
@@ -171,10 +175,11 @@ export const callEvents = pgTable(
   (t) => [index('call_events_appointment_idx').on(t.appointmentId, t.seq)],
 );
 
-export const supportRequestSourceEnum = pgEnum('support_request_source', ['call', 'desk']);
-export const supportRequestStatusEnum = pgEnum('support_request_status', ['open', 'closed']);
+export const supportRequestSourceEnum = pgEnum('support_request_source', supportRequestSources);
+export const supportRequestStatusEnum = pgEnum('support_request_status', supportRequestStatuses);
+export const supportRequestTopicEnum = pgEnum('support_request_topic', supportRequestTopics);
 
-/** Requests to the service's operators; a report from a call carries the call's technical details. */
+/** A request to the support desk: from the desk form (a patient or a visitor with an e-mail) or from a video call. */
 export const supportRequests = pgTable(
   'support_requests',
   {
@@ -182,16 +187,49 @@ export const supportRequests = pgTable(
     userId: uuid('user_id').references(() => users.id),
     email: text('email').notNull(),
     source: supportRequestSourceEnum('source').notNull(),
+    topic: supportRequestTopicEnum('topic').notNull().default('other'),
+    locale: text('locale').notNull().default('uk'),
     appointmentId: uuid('appointment_id').references(() => appointments.id),
     message: text('message').notNull(),
     details: jsonb('details')
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /** A visitor's private link: only the SHA-256 of its token is kept. */
+    accessTokenHash: text('access_token_hash'),
+    /** An optional attachment, checked like a document and kept in the storage. */
+    attachmentStorageKey: text('attachment_storage_key'),
+    attachmentContentType: text('attachment_content_type'),
+    attachmentSize: integer('attachment_size'),
     status: supportRequestStatusEnum('status').notNull().default('open'),
+    /** The operator who took it from the queue. */
+    operatorId: uuid('operator_id').references(() => users.id),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('support_requests_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('support_requests_status_idx').on(t.status, t.createdAt),
+    index('support_requests_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('support_requests_access_token').on(t.accessTokenHash),
+  ],
+);
+
+export const supportReplyChannelEnum = pgEnum('support_reply_channel', supportReplyChannels);
+
+/** An operator's answer to a support request, by e-mail or in the requester's support chat. */
+export const supportRequestReplies = pgTable(
+  'support_request_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => supportRequests.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    channel: supportReplyChannelEnum('channel').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_request_replies_request_idx').on(t.requestId, t.createdAt)],
 );
 
 export const notificationKindEnum = pgEnum('notification_kind', notificationKinds);

@@ -169,7 +169,11 @@ export const auditLog = pgTable(
     patientId: uuid('patient_id').references(() => patients.id),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_patient_idx').on(t.patientId)],
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_patient_idx').on(t.patientId, t.createdAt),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+  ],
 );
 
 export const feedbackTypeEnum = pgEnum('feedback_type', ['quiz', 'doctor']);
@@ -193,6 +197,10 @@ export const feedback = pgTable(
     comment: text('feedback_comment').notNull().default(''),
     /** Shown on the landing page once an admin publishes it. */
     isPublished: boolean('is_published').notNull().default(false),
+    /** The moderator's last decision: who, when and why (kept when a review is hidden). */
+    moderationReason: text('moderation_reason'),
+    moderatedBy: uuid('moderated_by').references(() => users.id, { onDelete: 'set null' }),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -233,6 +241,8 @@ export const doctors = pgTable('doctors', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   photoUrl: text('photo_url'),
+  /** The name for English readers (transliterated); the account's `user_name` is the Ukrainian one. */
+  nameEn: text('name_en'),
   specialisations: jsonb('specialisations')
     .$type<Specialisation[]>()
     .notNull()
@@ -342,6 +352,8 @@ export const payments = pgTable(
     receivedCurrency: text('received_currency'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundReason: text('refund_reason'),
+    refundedBy: uuid('refunded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

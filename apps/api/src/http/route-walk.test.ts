@@ -139,6 +139,12 @@ const templates: Record<string, Record<string, unknown>> = {
   },
   'POST /v1/payments/checkout': { appointment_id: randomUUID() },
   'POST /v1/payments/callback/:provider': { data: 'eyJvcmRlcl9pZCI6IngifQ==', signature: 'c2lnbmF0dXJl' },
+  // walk: specialists
+  // walk: faq and support desk
+  // walk: doctor console
+  // walk: admin console
+  // walk: operator console
+  // walk: patient and public pages
 };
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -458,6 +464,12 @@ const expected: Record<string, Row> = {
   'GET /v1/payments/appointment/:id': { ...signedIn(200), otherPatient: 404, doctor: 404, otherDoctor: 404 },
   'GET /api/health': everyone(200),
   'GET /api/version': everyone(200),
+  // walk: specialists
+  // walk: faq and support desk
+  // walk: doctor console
+  // walk: admin console
+  // walk: operator console
+  // walk: patient and public pages
 };
 
 interface Cell {
@@ -761,6 +773,12 @@ const requests: Record<string, (cell: Cell) => Promise<{ url?: string; body?: ob
   }),
   'GET /api/health': async () => ({}),
   'GET /api/version': async () => ({}),
+  // walk: specialists
+  // walk: faq and support desk
+  // walk: doctor console
+  // walk: admin console
+  // walk: operator console
+  // walk: patient and public pages
 };
 
 const roleOf: Record<Exclude<Identity, 'anonymous' | 'patient'>, Role> = {
