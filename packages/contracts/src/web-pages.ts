@@ -17,9 +17,30 @@ export const webPages = {
   booking: '/user/:page',
   admin: '/admin',
   adminQuiz: '/admin/quiz',
+  /** The other admin sections: one route whose `:section` is one of {@link adminSections}. */
+  adminSection: '/admin/:section',
   doctor: '/doctor',
+  /** The doctor's own patients and its ratings: `:section` is one of {@link doctorSections}. */
+  doctorSection: '/doctor/:section',
+  /** One patient of the doctor: card, notes, documents, past consultations and the chat. */
+  doctorPatient: '/doctor/patients/:patientId',
   /** The operators' console: the support inbox. */
   operator: '/operator',
+  /** Patient search and the support desk's queue: `:section` is one of {@link operatorSections}. */
+  operatorSection: '/operator/:section',
+  /** One patient for an operator: profile, card, appointments and booking for the patient. */
+  operatorPatient: '/operator/patients/:patientId',
+  /** Specialist sign-up (4 steps) and, for an applicant (role `none`), the application's status. */
+  specialistSignUp: '/for-specialists',
+  faq: '/faq',
+  faqTopic: '/faq/:topicId',
+  /** One answer, with its own address. */
+  faqQuestion: '/faq/:topicId/:questionId',
+  /** The support desk's form. */
+  support: '/support',
+  /** One support request: the requester's view (a visitor comes with the private link's `?token=`). */
+  supportRequest: '/support/requests/:requestId',
+  corporateClients: '/corporate-clients',
   /** The video room of a consultation (SPEC.md §2: no auth guard; the page asks a visitor to sign in). */
   meeting: '/meet/:roomId',
   /** Old meeting links: says where the consultation is now. */
@@ -42,6 +63,18 @@ export type BookingPage = (typeof bookingPages)[number];
 export const isBookingPage = (value: string | undefined): value is BookingPage =>
   value !== undefined && (bookingPages as readonly string[]).includes(value);
 
+export const adminSections = ['applications', 'faq', 'reviews', 'doctors', 'payments', 'audit'] as const;
+export type AdminSection = (typeof adminSections)[number];
+export const doctorSections = ['patients', 'ratings'] as const;
+export type DoctorSection = (typeof doctorSections)[number];
+export const operatorSections = ['patients', 'requests'] as const;
+export type OperatorSection = (typeof operatorSections)[number];
+
+const oneOf =
+  (values: readonly string[]) =>
+  (value: string): boolean =>
+    values.includes(value);
+
 /** A room id is a UUID, as the API's `idSchema` takes it (versions 1–8, RFC 4122 variant); anything else is no room. */
 export const isRoomId = (value: string | undefined): boolean =>
   value !== undefined && /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(value);
@@ -50,6 +83,14 @@ export const isRoomId = (value: string | undefined): boolean =>
 const pageParams: Partial<Record<WebPage, Record<string, (value: string) => boolean>>> = {
   booking: { page: isBookingPage },
   meeting: { roomId: isRoomId },
+  adminSection: { section: oneOf(adminSections) },
+  doctorSection: { section: oneOf(doctorSections) },
+  doctorPatient: { patientId: isRoomId },
+  operatorSection: { section: oneOf(operatorSections) },
+  operatorPatient: { patientId: isRoomId },
+  faqTopic: { topicId: isRoomId },
+  faqQuestion: { topicId: isRoomId, questionId: isRoomId },
+  supportRequest: { requestId: isRoomId },
 };
 
 /**

@@ -1,4 +1,4 @@
-import { webPages, type BookingPage } from '@rozmova/contracts';
+import { webPages, type AdminSection, type BookingPage, type DoctorSection, type OperatorSection } from '@rozmova/contracts';
 
 /**
  * The app's own addresses, built in one place from the contracts' list of pages (`webPages`, which the router and
@@ -6,7 +6,7 @@ import { webPages, type BookingPage } from '@rozmova/contracts';
  */
 
 export type BookingStep = 1 | 2 | 3 | 4 | 5;
-export type CabinetTab = 'profile' | 'card' | 'documents' | 'chat';
+export type CabinetTab = 'profile' | 'card' | 'documents' | 'chat' | 'consultations' | 'requests' | 'records-access';
 
 type Query = Record<string, string | undefined>;
 
@@ -39,6 +39,22 @@ export const appPaths = {
   doctor: webPages.doctor,
   /** The operators' inbox with its filters and the open conversation (`pane=details`: the patient's panel on a phone). */
   operator: (query: { holder?: string; status?: string; patient?: string; pane?: 'details' } = {}) => withQuery(webPages.operator, query),
+  adminSection: (section: AdminSection, query: Query = {}) => withQuery(webPages.adminSection.replace(':section', section), query),
+  doctorSection: (section: DoctorSection, query: Query = {}) => withQuery(webPages.doctorSection.replace(':section', section), query),
+  doctorPatient: (patientId: string, query: Query = {}) =>
+    withQuery(webPages.doctorPatient.replace(':patientId', encodeURIComponent(patientId)), query),
+  operatorSection: (section: OperatorSection, query: Query = {}) => withQuery(webPages.operatorSection.replace(':section', section), query),
+  operatorPatient: (patientId: string, query: Query = {}) =>
+    withQuery(webPages.operatorPatient.replace(':patientId', encodeURIComponent(patientId)), query),
+  specialistSignUp: webPages.specialistSignUp,
+  faq: (query: { q?: string } = {}) => withQuery(webPages.faq, query),
+  faqTopic: (topicId: string) => webPages.faqTopic.replace(':topicId', encodeURIComponent(topicId)),
+  faqQuestion: (topicId: string, questionId: string) =>
+    webPages.faqQuestion.replace(':topicId', encodeURIComponent(topicId)).replace(':questionId', encodeURIComponent(questionId)),
+  support: (query: { question?: string; topic?: string } = {}) => withQuery(webPages.support, query),
+  supportRequest: (requestId: string, query: { token?: string } = {}) =>
+    withQuery(webPages.supportRequest.replace(':requestId', encodeURIComponent(requestId)), query),
+  corporateClients: webPages.corporateClients,
   /** The video room of a consultation. */
   meeting: (roomId: string) => webPages.meeting.replace(':roomId', encodeURIComponent(roomId)),
 };
