@@ -1,8 +1,8 @@
-import { NativeSelect } from '@mantine/core';
 import { locales, type Locale } from '@rozmova/contracts';
 import { useTranslation } from 'react-i18next';
 import { authStore, useAuth } from '../lib/auth-store.ts';
 import { currentLocale, switchLanguage } from '../lib/i18n.ts';
+import { PlainSelect } from './plain-select.tsx';
 
 const languageNames: Record<Locale, string> = { en: 'English', uk: 'Українська' };
 
@@ -15,13 +15,12 @@ export function LanguageSwitch() {
     if (user && user.locale !== locale) await authStore.updateProfile({ locale }).catch(() => undefined);
   };
   return (
-    <NativeSelect
-      aria-label={t('header.language')}
+    <PlainSelect
+      label={t('header.language')}
       value={currentLocale()}
-      onChange={(event) => void change(event.currentTarget.value as Locale)}
-      data={locales.map((locale) => ({ value: locale, label: languageNames[locale] }))}
-      size="xs"
-      w={120}
+      onChange={(locale) => void change(locale)}
+      options={locales.map((locale) => ({ value: locale, label: languageNames[locale] }))}
+      width={120}
     />
   );
 }
