@@ -16,19 +16,31 @@ import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { registerAppointmentRoutes } from './modules/appointments/appointments.routes.ts';
 import { createAppointmentsService } from './modules/appointments/appointments.service.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
+import { registerAdminConsoleRoutes } from './modules/admin/admin-console.routes.ts';
+import { createReviewModeration } from './modules/feedback/review-moderation.service.ts';
+import { createPaymentsAdmin } from './modules/payments/payments-admin.service.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { registerContactRoutes } from './modules/contact/contact.routes.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
+import { registerCorporateRoutes } from './modules/corporate/corporate.routes.ts';
+import { createCorporateService } from './modules/corporate/corporate.service.ts';
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
+import { registerRecordAccessRoutes } from './modules/audit/record-access.routes.ts';
+import { createRecordAccessService } from './modules/audit/record-access.service.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { createDemoService } from './modules/demo/demo.service.ts';
+import { registerFaqRoutes } from './modules/faq/faq.routes.ts';
+import { createFaqService } from './modules/faq/faq.service.ts';
+import { registerSupportDeskRoutes } from './modules/support-desk/support-desk.routes.ts';
+import { createSupportDeskService } from './modules/support-desk/support-desk.service.ts';
 import { registerDoctorRoutes } from './modules/doctors/doctors.routes.ts';
 import { createDoctorsService } from './modules/doctors/doctors.service.ts';
 import { registerDocumentsRoutes } from './modules/documents/documents.routes.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
+import { registerPublishedReviewsRoute } from './modules/feedback/published.routes.ts';
 import { registerMeetingRoutes } from './modules/meetings/meetings.routes.ts';
 import { createMeetingsService } from './modules/meetings/meetings.service.ts';
 import { registerMeetingSocket } from './modules/meetings/meetings.socket.ts';
@@ -40,6 +52,8 @@ import { registerMessagesSocket } from './modules/messages/messages.socket.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { registerPatientRoutes } from './modules/patients/patients.routes.ts';
+import { registerPatientNotesRoutes } from './modules/patient-notes/patient-notes.routes.ts';
+import { createPatientNotesService } from './modules/patient-notes/patient-notes.service.ts';
 import { createPatientsService } from './modules/patients/patients.service.ts';
 import { createAwayDelivery } from './modules/push/push.away.ts';
 import { createBroadcastsService } from './modules/push/push.broadcasts.ts';
@@ -51,6 +65,8 @@ import { LIQPAY_CHECKOUT_URL } from './modules/payments/providers/liqpay.ts';
 import { registerQuizRoutes } from './modules/quiz/quiz.routes.ts';
 import { createQuizService } from './modules/quiz/quiz.service.ts';
 import { createRateLimitService } from './modules/rate-limit/rate-limit.service.ts';
+import { registerSpecialistRoutes } from './modules/specialists/specialists.routes.ts';
+import { createSpecialistsService } from './modules/specialists/specialists.service.ts';
 import { registerSupportRoutes } from './modules/support/support.routes.ts';
 import { createSupportService } from './modules/support/support.service.ts';
 import { registerSupportSocket } from './modules/support/support.socket.ts';
@@ -148,6 +164,8 @@ function createServices(deps: {
     isDoctorOfPatient: appointments.isDoctorOfPatient,
   });
   const feedback = createFeedbackService({ db, accounts, appointments, clinicName: config.clinicName });
+  doctors.bindRatings(feedback.ratingsOf);
+  const patientNotes = createPatientNotesService({ db, audit, isDoctorOfPatient: appointments.isDoctorOfPatient });
   // Support owns the conversation workflow and writes the chat columns only through the patients service; messages
   // reach it through its port (a support message moves the conversation; typing and delivery ask for the holder).
   const support = createSupportService({ db, clock, realtime, audit, jobs, patients });
@@ -187,21 +205,65 @@ function createServices(deps: {
     ice: config.ice,
   });
   const auth = createAuthService({ db, clock, mailer, accounts, rateLimit, realtime });
-  const admin = createAdminService({ accounts, auth });
+  const admin = createAdminService({ db, accounts, auth, doctors });
+  const specialists = createSpecialistsService({
+    db,
+    clock,
+    storage: deps.storage,
+    mailer,
+    publicUrl: config.publicUrl,
+    audit,
+    accounts,
+    doctors,
+    endAllSessions: auth.endAllSessions,
+    warn: (message) => log.warn(message),
+  });
+  const reviewModeration = createReviewModeration({ db, audit });
+  const paymentsAdmin = createPaymentsAdmin({ db, clock, log, audit, payments });
   const contact = createContactService({ mailer, contactEmail: config.contactEmail });
-  const demo = createDemoService({ accounts, doctors, patients, dataDir: config.dataDir });
+  const recordAccess = createRecordAccessService({ db });
+  const corporate = createCorporateService({ db, mailer, rateLimit, contactEmail: config.contactEmail });
+  const faq = createFaqService({ db, rateLimit });
+  // The desk answers a patient in the chat through the messages service, as the operator would write it.
+  const supportDesk = createSupportDeskService({
+    db,
+    clock,
+    mailer,
+    storage: deps.storage,
+    rateLimit,
+    audit,
+    publicUrl: config.publicUrl,
+    accounts,
+    chatReply: async (operator, patientId, text) => {
+      await messages.send(operator, {
+        message_text: text,
+        message_recipientType: 'patient',
+        message_patientId: patientId,
+        client_message_id: randomUUID(),
+      });
+    },
+  });
+  const demo = createDemoService({ accounts, doctors, patients, faq, dataDir: config.dataDir });
   return {
     accounts,
     auth,
     admin,
+    reviewModeration,
+    paymentsAdmin,
     contact,
+    corporate,
+    recordAccess,
     demo,
+    faq,
+    supportDesk,
     rateLimit,
     patients,
+    specialists,
     audit,
     quiz,
     documents,
     feedback,
+    patientNotes,
     messages,
     support,
     jobs,
@@ -296,18 +358,26 @@ export async function buildApp(deps: AppDeps) {
     pushTokenOf: services.push.tokenOf,
   });
   registerAdminRoutes(app, { admin });
+  registerAdminConsoleRoutes(app, { reviews: services.reviewModeration, payments: services.paymentsAdmin });
   registerContactRoutes(app, { contact });
+  registerFaqRoutes(app, { faq: services.faq });
+  await registerSupportDeskRoutes(app, { desk: services.supportDesk });
+  registerCorporateRoutes(app, { corporate: services.corporate });
   registerQuizRoutes(app, { quiz: services.quiz });
   registerPatientRoutes(app, { patients: services.patients });
+  registerPatientNotesRoutes(app, { notes: services.patientNotes });
   registerAuditRoutes(app, { audit: services.audit });
+  registerRecordAccessRoutes(app, { recordAccess: services.recordAccess });
   await registerDocumentsRoutes(app, { documents: services.documents });
   registerFeedbackRoutes(app, { feedback: services.feedback });
+  registerPublishedReviewsRoute(app, { feedback: services.feedback });
   registerNotificationRoutes(app, { notifications: services.notifications });
   registerMessageRoutes(app, { messages: services.messages });
   registerMessagesSocket(gateway.io, { messages: services.messages, clock });
   registerSupportRoutes(app, { support: services.support });
   registerSupportSocket(gateway.io, { availability: services.support.availability, log: app.log });
   registerDoctorRoutes(app, { doctors: services.doctors });
+  await registerSpecialistRoutes(app, { specialists: services.specialists });
   registerAppointmentRoutes(app, { appointments: services.appointments, auth });
   registerMeetingRoutes(app, { meetings: services.meetings });
   registerPushRoutes(app, { push: services.push, broadcasts: services.broadcasts });

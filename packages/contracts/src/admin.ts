@@ -9,7 +9,16 @@ export const createUserBodySchema = z.object({
 });
 export type CreateUserBody = z.infer<typeof createUserBodySchema>;
 
-export const updateUserBodySchema = z.object({ is_active: z.boolean() });
+/** Roles an admin may move an account between; patients and `none` accounts keep their role (their records depend on it). */
+export const assignableRoles = ['operator', 'doctor', 'admin'] as const;
+
+export const updateUserBodySchema = z
+  .strictObject({
+    is_active: z.boolean().optional(),
+    user_name: userNameSchema.optional(),
+    user_role: z.enum(assignableRoles).optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'Nothing to change' });
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 
 export const adminUserSchema = z.object({

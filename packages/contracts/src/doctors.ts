@@ -49,6 +49,8 @@ export const updateDoctorBodySchema = z
       .nullable()
       .optional(),
     specialisations: z.array(specialisationSchema).min(1).max(specialisations.length).optional(),
+    /** The name in Latin letters that English readers see; empty shows `user_name`. */
+    name_en: oneLineTextSchema(100).optional(),
     bio: doctorBioSchema.optional(),
     languages: z.array(languageCodeSchema).min(1).max(10).optional(),
     experience_years: z.number().int().min(0).max(70).optional(),
@@ -77,6 +79,8 @@ export const doctorSchema = z.object({
   /** The doctor's user id; appointments name it as `appointment_doctorId`. */
   id: z.string(),
   user_name: z.string(),
+  /** The name in Latin letters for English readers; empty when not set. */
+  doctor_name_en: z.string(),
   photo_url: z.string().nullable(),
   specialisations: z.array(specialisationSchema),
   bio: z.object({ uk: z.string(), en: z.string() }),

@@ -32,10 +32,22 @@ export const errorStatus = {
   DOCTOR_PROFILE_INCOMPLETE: 409,
   /** Nothing to pay: free, already paid, or no longer held. */
   PAYMENT_NOT_PAYABLE: 409,
+  /** Only a successful payment not already being refunded is refunded. */
+  PAYMENT_NOT_REFUNDABLE: 409,
+  /** Staff roles change among operator, doctor and admin only; an admin never demotes itself. */
+  ROLE_CHANGE_REFUSED: 409,
   /** Another operator holds the support conversation (a claim lost the race, or it was transferred meanwhile). */
   CONVERSATION_HELD: 409,
   /** An operator keeps at most CANNED_REPLIES_PER_OPERATOR canned replies. */
   CANNED_REPLY_LIMIT_REACHED: 409,
+  /** Another operator took the support request first, or it is closed. */
+  SUPPORT_REQUEST_TAKEN: 409,
+  /** A submitted or approved specialist application is not changed by its applicant. */
+  APPLICATION_NOT_EDITABLE: 409,
+  /** A specialist application is submitted with its profile and diploma complete. */
+  APPLICATION_INCOMPLETE: 409,
+  /** Only a submitted specialist application is approved or rejected (another admin may have decided it first). */
+  APPLICATION_ALREADY_DECIDED: 409,
   PAYMENT_SIGNATURE_INVALID: 400,
   CODE_EXPIRED: 410,
   PAYLOAD_TOO_LARGE: 413,

@@ -72,3 +72,11 @@ export type FeedbackView = z.infer<typeof feedbackViewSchema>;
 
 export const feedbackListSchema = z.object({ feedback: z.array(feedbackViewSchema), count: z.number().int() });
 export type FeedbackList = z.infer<typeof feedbackListSchema>;
+
+/** A doctor's rating from its published reviews; `average` is null without any (one decimal otherwise). */
+export const doctorRatingSchema = z.strictObject({ average: z.number().nullable(), count: z.number().int() });
+export type DoctorRating = z.infer<typeof doctorRatingSchema>;
+
+/** `GET /v1/doctors/:id/reviews`: published reviews, newest first, with the rating of all of them. */
+export const doctorReviewsSchema = z.strictObject({ reviews: z.array(publicFeedbackSchema), rating: doctorRatingSchema });
+export type DoctorReviews = z.infer<typeof doctorReviewsSchema>;

@@ -36,6 +36,8 @@ export const feedbackPaths = {
   feedback: '/v1/feedback',
   one: '/v1/feedback/:id',
   byUser: '/v1/feedback/user/:id',
+  /** A doctor's published reviews with the average and count (public). */
+  doctorReviews: '/v1/doctors/:id/reviews',
 } as const;
 
 export const quizPaths = {
@@ -58,6 +60,12 @@ export const doctorPaths = {
   search: '/v1/doctors/search',
   doctor: '/v1/doctors/:id',
   availableSlots: '/v1/doctors/:id/available-slots',
+} as const;
+
+/** The doctor console's patients: a doctor's own (admins any doctor's) and the doctors' notes on one patient. */
+export const doctorPatientPaths = {
+  patientsOfDoctor: '/v1/doctors/:id/patients',
+  notes: '/v1/patients/:id/notes',
 } as const;
 
 export const appointmentPaths = {
@@ -100,7 +108,40 @@ export const meetingPaths = {
   waiting: '/v1/meetings/waiting',
 } as const;
 
+export const faqPaths = {
+  topics: '/v1/faq/topics',
+  topic: '/v1/faq/topics/:id',
+  question: '/v1/faq/questions/:id',
+  search: '/v1/faq/search',
+  vote: '/v1/faq/questions/:id/vote',
+  adminTopics: '/v1/admin/faq/topics',
+  adminTopic: '/v1/admin/faq/topics/:id',
+  adminQuestions: '/v1/admin/faq/questions',
+  adminQuestion: '/v1/admin/faq/questions/:id',
+} as const;
+
+export const supportDeskPaths = {
+  requests: '/v1/support-requests',
+  my: '/v1/support-requests/my',
+  request: '/v1/support-requests/:id',
+  take: '/v1/support-requests/:id/take',
+  replies: '/v1/support-requests/:id/replies',
+  close: '/v1/support-requests/:id/close',
+  attachment: '/v1/support-requests/:id/attachment',
+} as const;
+
 export const messagePaths = {
   messages: '/v1/messages',
   markAsRead: '/v1/messages/mark-messages-as-read',
+} as const;
+
+/** A patient's own history (who opened its records, receipts) and the corporate clients' lead form. */
+export const patientHistoryPaths = {
+  /** Staff who opened the patient's records (the owner only). */
+  recordAccess: '/v1/patients/:id/record-access',
+  /** The receipt of an appointment's card payment (the patient who paid only). */
+  receipt: '/v1/payments/appointment/:id/receipt',
+  corporateLeads: '/v1/corporate-leads',
+  /** Published doctor reviews for the landing page, newest first (first names or anonymous). */
+  publishedReviews: '/v1/feedback/published',
 } as const;

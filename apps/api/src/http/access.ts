@@ -19,6 +19,8 @@ declare module 'fastify' {
     access?: Access;
     /** Counted against the per-address limit of auth requests. */
     authRateLimit?: boolean;
+    /** A `user` route that an applicant (role `none`, not yet approved) may call too: the profile and logout. */
+    applicants?: boolean;
   }
   interface FastifyRequest {
     auth?: AuthContext;
@@ -77,8 +79,11 @@ export function registerAccessControl(
     // A stale token on an optional route is ignored: recovering a password must work with an old cookie.
     if (access === 'optional') return;
     if (!request.auth) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
-    if (access === 'user') return;
     const role = request.auth.account.user.role;
+    if (access === 'user') {
+      if (role === 'none' && !config.applicants) throw new AppError('FORBIDDEN', 'Your application is not approved yet');
+      return;
+    }
     if (role !== 'admin' && !access.includes(role)) throw new AppError('FORBIDDEN', 'Your role may not do this');
   });
 }

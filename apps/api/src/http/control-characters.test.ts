@@ -3,9 +3,20 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { MULTI_LINE_TEXT_MESSAGE, ONE_LINE_TEXT_MESSAGE } from '@rozmova/contracts';
 import { broadcasts, cannedReplies, messages, pushSubscriptions, supportEvents, supportRequests } from '../db/schema-chat.ts';
-import { appointments, feedback } from '../db/schema.ts';
+import { appointments, auditLog, feedback } from '../db/schema.ts';
+import { patientNotes } from '../db/schema-staff.ts';
 import { call, createTestApp, uniqueEmail, type CallResult, type TestContext } from '../test/harness.ts';
-import { BASE, bookableDoctor, bookFor, quickAccount, quickPatient, slotAt, type Person } from '../test/factories.ts';
+import {
+  applicationProfile,
+  BASE,
+  bookableDoctor,
+  bookFor,
+  quickAccount,
+  quickPatient,
+  slotAt,
+  submittedApplicant,
+  type Person,
+} from '../test/factories.ts';
 
 let t: TestContext;
 let patient: Person;
@@ -199,7 +210,151 @@ const fields: TextField[] = [
     },
     state: async () => [(await t.database.db.select({ n: count() }).from(supportEvents))[0]!.n, await chatStateOf(patient)],
   },
+  {
+    route: 'POST /v1/patients/:id/notes',
+    field: 'body.text',
+    rule: 'long text',
+    max: 5000,
+    send: async (text) => {
+      await roomOfPatient();
+      return call(t.app, 'POST', `/v1/patients/${patient.patientId}/notes`, { token: doctor.token, body: { text } });
+    },
+    state: async () => (await t.database.db.select({ n: count() }).from(patientNotes))[0]!.n,
+  },
+  {
+    route: 'PATCH /v1/admin/users/:id',
+    field: 'body.user_name',
+    rule: 'one line',
+    max: 100,
+    send: (text) => call(t.app, 'PATCH', `/v1/admin/users/${doctor.userId}`, { token: admin.token, body: { user_name: text } }),
+    state: async () => (await call(t.app, 'GET', `/v1/doctors/${doctor.userId}`)).body.user_name,
+  },
+  ...(['/v1/admin/reviews/:id/moderate', '/v1/admin/payments/:id/refund'] as const).map((path): TextField => ({
+    route: `POST ${path}`,
+    field: 'body.reason',
+    rule: 'long text',
+    max: 1000,
+    send: (text) =>
+      call(t.app, 'POST', path.replace(':id', randomUUID()), {
+        token: admin.token,
+        body: path.includes('reviews') ? { action: 'hide', reason: text } : { reason: text },
+      }),
+    state: async () => (await t.database.db.select({ n: count() }).from(auditLog))[0]!.n,
+  })),
+  ...(['company', 'contact_name', 'message'] as const).map((name): TextField => ({
+    route: 'POST /v1/corporate-leads',
+    field: `body.${name}`,
+    rule: name === 'message' ? 'long text' : 'one line',
+    max: { company: 200, contact_name: 100, message: 5000 }[name],
+    send: (text) =>
+      call(t.app, 'POST', '/v1/corporate-leads', {
+        body: { company: 'Lviv Works', contact_name: 'Богдана', email: uniqueEmail('company'), [name]: text },
+      }),
+    state: async () => t.mail.all().length,
+  })),
+  {
+    route: 'PUT /v1/doctors/:id',
+    field: 'body.name_en',
+    rule: 'one line',
+    max: 100,
+    send: (text) => call(t.app, 'PUT', `/v1/doctors/${doctor.userId}`, { token: doctor.token, body: { name_en: text } }),
+    state: async () => (await call(t.app, 'GET', `/v1/doctors/${doctor.userId}`, { token: doctor.token })).body.doctor_name_en,
+  },
+  ...(['user_name', 'name_en', 'bio.uk', 'bio.en'] as const).map((name): TextField => ({
+    route: 'PUT /v1/specialist-applications/my',
+    field: `body.${name}`,
+    rule: name.startsWith('bio') ? 'long text' : 'one line',
+    max: name.startsWith('bio') ? 4000 : 100,
+    send: async (text) => {
+      const body = { ...applicationProfile, bio: { ...applicationProfile.bio } };
+      if (name === 'bio.uk' || name === 'bio.en') body.bio[name === 'bio.uk' ? 'uk' : 'en'] = text;
+      else body[name] = text;
+      return call(t.app, 'PUT', '/v1/specialist-applications/my', { token: (await applicant()).token, body });
+    },
+    state: async () => (await call(t.app, 'GET', '/v1/specialist-applications/my', { token: (await applicant()).token })).body,
+  })),
+  {
+    route: 'POST /v1/admin/specialist-applications/:id/reject',
+    field: 'body.reason',
+    rule: 'long text',
+    max: 2000,
+    send: async (text) =>
+      call(t.app, 'POST', `/v1/admin/specialist-applications/${await applicationId()}/reject`, {
+        token: admin.token,
+        body: { reason: text },
+      }),
+    state: async () =>
+      (await call(t.app, 'GET', `/v1/admin/specialist-applications/${await applicationId()}`, { token: admin.token })).body,
+  },
+  {
+    route: 'POST /v1/support-requests',
+    field: 'body.message',
+    rule: 'long text',
+    max: 5000,
+    send: (text) =>
+      call(t.app, 'POST', '/v1/support-requests', {
+        body: { topic: 'other', message: text, email: uniqueEmail('desk') },
+        remoteAddress: `desk-${randomUUID()}`,
+      }),
+    state: async () => (await t.database.db.select({ n: count() }).from(supportRequests))[0]!.n,
+  },
+  {
+    route: 'POST /v1/support-requests/:id/replies',
+    field: 'body.text',
+    rule: 'long text',
+    max: 5000,
+    send: async (text) =>
+      call(t.app, 'POST', `/v1/support-requests/${await deskRequestId()}/replies`, {
+        token: admin.token,
+        body: { channel: 'email', text },
+      }),
+    state: async () => (await call(t.app, 'GET', `/v1/support-requests/${await deskRequestId()}`, { token: admin.token })).body.replies,
+  },
+  {
+    route: 'POST /v1/admin/faq/topics',
+    field: 'body.title.uk',
+    rule: 'one line',
+    max: 200,
+    send: (text) =>
+      call(t.app, 'POST', '/v1/admin/faq/topics', {
+        token: admin.token,
+        body: { title: { uk: text, en: 'Topic' }, position: 0, isPublished: false },
+      }),
+    state: async () => (await call(t.app, 'GET', '/v1/admin/faq/topics', { token: admin.token })).body.topics,
+  },
+  {
+    route: 'POST /v1/admin/faq/questions',
+    field: 'body.answer.en',
+    rule: 'long text',
+    max: 5000,
+    send: async (text) =>
+      call(t.app, 'POST', '/v1/admin/faq/questions', {
+        token: admin.token,
+        body: {
+          topicId: (await t.services.faq.createTopic({ title: { uk: 'Тема', en: 'Topic' }, position: 0, isPublished: false })).id,
+          question: { uk: 'Питання', en: 'Question' },
+          answer: { uk: 'Відповідь', en: text },
+          position: 0,
+          isPublished: false,
+        },
+      }),
+    state: async () => (await call(t.app, 'GET', '/v1/admin/faq/topics', { token: admin.token })).body.questions,
+  },
 ];
+
+/** A patient's support request the desk's answers go to. */
+let deskRequestOnce: Promise<string> | undefined;
+const deskRequestId = () =>
+  (deskRequestOnce ??= t.services.accounts
+    .getAccount(patient.userId)
+    .then(async (account) => (await t.services.supportDesk.create(account, { topic: 'other', message: 'Привіт' }, 'desk-walk')).id));
+
+let applicantOnce: Promise<Person> | undefined;
+/** An applicant (role `none`) with a draft application, and one with a submitted application waiting for a decision. */
+const applicant = () => (applicantOnce ??= quickAccount(t, 'none'));
+let applicationOnce: Promise<string> | undefined;
+const applicationId = () =>
+  (applicationOnce ??= submittedApplicant(t).then(async (who) => (await t.services.specialists.mine(who.userId)).id));
 
 /** An operator who keeps canned replies and transfers the patient's conversation to a colleague. */
 let operators: Promise<[Person, Person]> | undefined;

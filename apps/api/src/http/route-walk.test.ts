@@ -2,8 +2,10 @@ import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, test } from 'vitest';
 import { errorBodySchema, type Role } from '@rozmova/contracts';
+import { eq, like } from 'drizzle-orm';
 import type { RouteInfo } from '../app.ts';
-import { completedConsultation } from '../test/factories.ts';
+import { payments, rateLimits } from '../db/schema.ts';
+import { applicationProfile, completedConsultation, submittedApplicant } from '../test/factories.ts';
 import { call, createTestApp, loginAs, PASSWORD, uniqueEmail, type CallResult, type SignedIn } from '../test/harness.ts';
 
 /**
@@ -140,11 +142,52 @@ const templates: Record<string, Record<string, unknown>> = {
   'POST /v1/payments/checkout': { appointment_id: randomUUID() },
   'POST /v1/payments/callback/:provider': { data: 'eyJvcmRlcl9pZCI6IngifQ==', signature: 'c2lnbmF0dXJl' },
   // walk: specialists
+  'POST /v1/auth/register-specialist': {
+    email: 'someone@example.com',
+    code: '123456',
+    password: 'Some-Password-1',
+    user_name: 'Someone',
+    locale: 'uk',
+  },
+  'PUT /v1/specialist-applications/my': { ...applicationProfile },
+  'POST /v1/admin/specialist-applications/:id/reject': { reason: 'The scan cannot be read' },
   // walk: faq and support desk
+  'POST /v1/faq/questions/:id/vote': { helpful: true },
+  'POST /v1/admin/faq/topics': { title: { uk: 'Тема', en: 'Topic' }, position: 0, isPublished: true },
+  'PUT /v1/admin/faq/topics/:id': { title: { uk: 'Тема', en: 'Topic' }, position: 0, isPublished: true },
+  'POST /v1/admin/faq/questions': {
+    topicId: '00000000-0000-4000-8000-000000000000',
+    question: { uk: 'Питання', en: 'Question' },
+    answer: { uk: 'Відповідь', en: 'Answer' },
+    position: 0,
+    isPublished: true,
+  },
+  'PUT /v1/admin/faq/questions/:id': {
+    topicId: '00000000-0000-4000-8000-000000000000',
+    question: { uk: 'Питання', en: 'Question' },
+    answer: { uk: 'Відповідь', en: 'Answer' },
+    position: 0,
+    isPublished: true,
+  },
+  'POST /v1/support-requests': { topic: 'other', message: 'Walk', email: 'someone@example.com', locale: 'uk' },
+  'POST /v1/support-requests/:id/replies': { channel: 'email', text: 'Walk' },
+  // walk: doctor console
+  'POST /v1/patients/:id/notes': { text: 'Sleeps better since the last consultation' },
   // walk: doctor console
   // walk: admin console
+  'POST /v1/admin/reviews/:id/moderate': { action: 'hide', reason: 'Walk' },
+  'POST /v1/admin/payments/:id/refund': { reason: 'Walk' },
   // walk: operator console
   // walk: patient and public pages
+  'POST /v1/corporate-leads': {
+    company: 'Walk LLC',
+    contact_name: 'Someone',
+    email: 'someone@example.com',
+    phone: '+380501234567',
+    employees: 40,
+    message: 'Hello',
+    locale: 'en',
+  },
 };
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -319,7 +362,7 @@ describe('malformed input on every route is a 4xx { code, message }, never a 5xx
 
 // ---- authorization matrix ---------------------------------------------------------------------------
 
-const identities = ['anonymous', 'patient', 'otherPatient', 'operator', 'doctor', 'otherDoctor', 'admin'] as const;
+const identities = ['anonymous', 'patient', 'otherPatient', 'operator', 'doctor', 'otherDoctor', 'admin', 'applicant'] as const;
 type Identity = (typeof identities)[number];
 type Row = Record<Identity, number>;
 
@@ -331,8 +374,10 @@ const everyone = (status: number): Row => ({
   doctor: status,
   otherDoctor: status,
   admin: status,
+  applicant: status,
 });
-const signedIn = (status: number): Row => ({ ...everyone(status), anonymous: 401 });
+/** Signed-in routes refuse an applicant (role `none`) unless the row says otherwise: it has only its application. */
+const signedIn = (status: number): Row => ({ ...everyone(status), anonymous: 401, applicant: 403 });
 const adminOnly = (status: number): Row => ({ ...everyone(403), anonymous: 401, admin: status });
 const supportStaff = (status: number): Row => ({ ...signedIn(403), operator: status, admin: status });
 
@@ -343,17 +388,17 @@ const supportStaff = (status: number): Row => ({ ...signedIn(403), operator: sta
  */
 const expected: Record<string, Row> = {
   'POST /v1/auth/login': everyone(200),
-  'POST /v1/auth/logout': signedIn(204),
+  'POST /v1/auth/logout': { ...signedIn(204), applicant: 204 },
   'POST /v1/verification-codes/register/send-code': everyone(204),
   'POST /v1/verification-codes/recover-pass/send-code': everyone(204),
   'POST /v1/verification-codes/check-code': everyone(200),
   'POST /v1/auth/register-patient': everyone(201),
-  'POST /v1/auth/verify-password': signedIn(204),
-  'GET /v1/auth/profile': signedIn(200),
-  'PUT /v1/auth/profile': signedIn(200),
-  'DELETE /v1/auth/profile': signedIn(204),
+  'POST /v1/auth/verify-password': { ...signedIn(204), applicant: 204 },
+  'GET /v1/auth/profile': { ...signedIn(200), applicant: 200 },
+  'PUT /v1/auth/profile': { ...signedIn(200), applicant: 200 },
+  'DELETE /v1/auth/profile': { ...signedIn(204), applicant: 204 },
   // Signed in with { password }: every test account already has one, so 409 shows the call got through.
-  'POST /v1/auth/setup-password': signedIn(409),
+  'POST /v1/auth/setup-password': { ...signedIn(409), applicant: 409 },
   'POST /v1/admin/users': adminOnly(201),
   'GET /v1/admin/users': adminOnly(200),
   'PATCH /v1/admin/users/:id': adminOnly(200),
@@ -465,11 +510,63 @@ const expected: Record<string, Row> = {
   'GET /api/health': everyone(200),
   'GET /api/version': everyone(200),
   // walk: specialists
+  // Specialist applications: the applicant's own (the walk's is submitted, so changes get through to 409), the
+  // admins' queue; an admin has no application of its own (404).
+  'POST /v1/auth/register-specialist': everyone(201),
+  'GET /v1/specialist-applications/my': { ...signedIn(403), applicant: 200, admin: 404 },
+  'PUT /v1/specialist-applications/my': { ...signedIn(403), applicant: 409, admin: 404 },
+  'POST /v1/specialist-applications/my/diploma': { ...signedIn(403), applicant: 409, admin: 404 },
+  'POST /v1/specialist-applications/my/submit': { ...signedIn(403), applicant: 409, admin: 404 },
+  'GET /v1/admin/specialist-applications': adminOnly(200),
+  'GET /v1/admin/specialist-applications/:id': adminOnly(200),
+  'GET /v1/admin/specialist-applications/:id/diploma': adminOnly(200),
+  'POST /v1/admin/specialist-applications/:id/approve': adminOnly(200),
+  'POST /v1/admin/specialist-applications/:id/reject': adminOnly(200),
   // walk: faq and support desk
+  'GET /v1/faq/topics': everyone(200),
+  'GET /v1/faq/topics/:id': everyone(200),
+  'GET /v1/faq/questions/:id': everyone(200),
+  'GET /v1/faq/search': everyone(200),
+  'POST /v1/faq/questions/:id/vote': everyone(200),
+  'GET /v1/admin/faq/topics': adminOnly(200),
+  'POST /v1/admin/faq/topics': adminOnly(201),
+  'PUT /v1/admin/faq/topics/:id': adminOnly(200),
+  'DELETE /v1/admin/faq/topics/:id': adminOnly(204),
+  'POST /v1/admin/faq/questions': adminOnly(201),
+  'PUT /v1/admin/faq/questions/:id': adminOnly(200),
+  'DELETE /v1/admin/faq/questions/:id': adminOnly(204),
+  // A visitor (with an e-mail) or a patient sends a request; the owner, its link's holder and staff read it.
+  'POST /v1/support-requests': { ...everyone(403), anonymous: 201, patient: 201, otherPatient: 201 },
+  'GET /v1/support-requests/my': { ...signedIn(403), patient: 200, otherPatient: 200, admin: 200 },
+  'GET /v1/support-requests/:id': { ...everyone(404), patient: 200, operator: 200, admin: 200 },
+  'GET /v1/support-requests': supportStaff(200),
+  'POST /v1/support-requests/:id/take': supportStaff(200),
+  'POST /v1/support-requests/:id/replies': supportStaff(200),
+  'POST /v1/support-requests/:id/close': supportStaff(200),
+  'GET /v1/support-requests/:id/attachment': supportStaff(200),
+  // walk: doctor console
+  // The doctor console: published reviews are public; "My patients" is a doctor's own (the walk asks for the caller's
+  // own list; admins may read any doctor's); the owner's notes are for its doctors (admins read, only doctors write).
+  'GET /v1/doctors/:id/reviews': everyone(200),
+  'GET /v1/doctors/:id/patients': { ...signedIn(403), doctor: 200, otherDoctor: 200, admin: 200 },
+  'GET /v1/patients/:id/notes': { ...signedIn(403), doctor: 200, otherDoctor: 404, admin: 200 },
+  'POST /v1/patients/:id/notes': { ...signedIn(403), doctor: 201, otherDoctor: 404, admin: 403 },
   // walk: doctor console
   // walk: admin console
+  'GET /v1/admin/reviews': adminOnly(200),
+  'POST /v1/admin/reviews/:id/moderate': adminOnly(200),
+  'GET /v1/admin/payments': adminOnly(200),
+  'GET /v1/admin/payments/:id/callbacks': adminOnly(200),
+  'POST /v1/admin/payments/:id/refund': adminOnly(200),
+  'GET /v1/admin/audit-log.csv': adminOnly(200),
+  'POST /v1/admin/users/:id/reset-password': adminOnly(204),
   // walk: operator console
   // walk: patient and public pages
+  // Who opened the owner's records and its receipts: the owner only (anyone else is told neither exists).
+  'GET /v1/patients/:id/record-access': { ...signedIn(403), patient: 200, otherPatient: 404, admin: 404 },
+  'GET /v1/payments/appointment/:id/receipt': { ...signedIn(403), patient: 200, otherPatient: 404, admin: 404 },
+  'POST /v1/corporate-leads': everyone(201),
+  'GET /v1/feedback/published': everyone(200),
 };
 
 interface Cell {
@@ -576,6 +673,30 @@ async function notificationOf(owner: SignedIn): Promise<string> {
 async function feedbackOf(owner: SignedIn): Promise<string> {
   const account = await t.services.accounts.getAccount(owner.userId);
   return (await t.services.feedback.create(account, { type: 'quiz', feedback_rating: 4, feedback_comment: 'Walk' })).id;
+}
+
+/** A submitted specialist application, waiting for an admin. */
+const applicationOfWalk = async () => (await t.services.specialists.mine((await submittedApplicant(t)).userId)).id;
+
+/** A published FAQ topic, and a published question in one (the walk's own, made through the FAQ service). */
+const faqTopicOfWalk = async () =>
+  (await t.services.faq.createTopic({ title: { uk: 'Тема', en: 'Topic' }, position: 0, isPublished: true })).id;
+const faqQuestionOfWalk = async () =>
+  (
+    await t.services.faq.createQuestion({
+      topicId: await faqTopicOfWalk(),
+      question: { uk: 'Питання', en: 'Question' },
+      answer: { uk: 'Відповідь', en: 'Answer' },
+      position: 0,
+      isPublished: true,
+    })
+  ).id;
+
+/** The owner's support request, from an address of its own (the walk is not the per-address limit's test). */
+async function deskRequestOf(owner: SignedIn, withAttachment = false): Promise<string> {
+  const account = await t.services.accounts.getAccount(owner.userId);
+  const attachment = withAttachment ? await t.services.supportDesk.storeAttachment(Readable.from([WALK_PDF])) : undefined;
+  return (await t.services.supportDesk.create(account, { topic: 'other', message: 'Walk' }, `walk-${randomUUID()}`, attachment)).id;
 }
 
 /** A valid request per route, so the answer reflects who is asking and nothing else. */
@@ -774,11 +895,118 @@ const requests: Record<string, (cell: Cell) => Promise<{ url?: string; body?: ob
   'GET /api/health': async () => ({}),
   'GET /api/version': async () => ({}),
   // walk: specialists
+  'POST /v1/auth/register-specialist': async () => {
+    const email = uniqueEmail('walk');
+    return { body: { email, code: await registerCode(email), password: PASSWORD, user_name: 'Walker' } };
+  },
+  'GET /v1/specialist-applications/my': async () => ({}),
+  'PUT /v1/specialist-applications/my': async () => ({ body: templates['PUT /v1/specialist-applications/my'] }),
+  'POST /v1/specialist-applications/my/diploma': async () => {
+    const boundary = 'walk-boundary';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="diploma.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+    return {
+      body: Buffer.concat([Buffer.from(head), WALK_PDF, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    };
+  },
+  'POST /v1/specialist-applications/my/submit': async () => ({}),
+  'GET /v1/admin/specialist-applications': async () => ({ url: '/v1/admin/specialist-applications?status=submitted' }),
+  'GET /v1/admin/specialist-applications/:id': async () => ({
+    url: fillId('/v1/admin/specialist-applications/:id', await applicationOfWalk()),
+  }),
+  'GET /v1/admin/specialist-applications/:id/diploma': async () => ({
+    url: fillId('/v1/admin/specialist-applications/:id/diploma', await applicationOfWalk()),
+  }),
+  'POST /v1/admin/specialist-applications/:id/approve': async () => ({
+    url: fillId('/v1/admin/specialist-applications/:id/approve', await applicationOfWalk()),
+  }),
+  'POST /v1/admin/specialist-applications/:id/reject': async () => ({
+    url: fillId('/v1/admin/specialist-applications/:id/reject', await applicationOfWalk()),
+    body: templates['POST /v1/admin/specialist-applications/:id/reject'],
+  }),
   // walk: faq and support desk
+  'GET /v1/faq/topics': async () => ({}),
+  'GET /v1/faq/topics/:id': async () => ({ url: fillId('/v1/faq/topics/:id', await faqTopicOfWalk()) }),
+  'GET /v1/faq/questions/:id': async () => ({ url: fillId('/v1/faq/questions/:id', await faqQuestionOfWalk()) }),
+  'GET /v1/faq/search': async () => ({ url: '/v1/faq/search?query=walk' }),
+  'POST /v1/faq/questions/:id/vote': async () => ({
+    url: fillId('/v1/faq/questions/:id/vote', await faqQuestionOfWalk()),
+    body: { helpful: true },
+  }),
+  'GET /v1/admin/faq/topics': async () => ({}),
+  'POST /v1/admin/faq/topics': async () => ({ body: templates['POST /v1/admin/faq/topics'] }),
+  'PUT /v1/admin/faq/topics/:id': async () => ({
+    url: fillId('/v1/admin/faq/topics/:id', await faqTopicOfWalk()),
+    body: templates['PUT /v1/admin/faq/topics/:id'],
+  }),
+  'DELETE /v1/admin/faq/topics/:id': async () => ({ url: fillId('/v1/admin/faq/topics/:id', await faqTopicOfWalk()) }),
+  'POST /v1/admin/faq/questions': async () => ({ body: { ...templates['POST /v1/admin/faq/questions'], topicId: await faqTopicOfWalk() } }),
+  'PUT /v1/admin/faq/questions/:id': async () => ({
+    url: fillId('/v1/admin/faq/questions/:id', await faqQuestionOfWalk()),
+    body: { ...templates['PUT /v1/admin/faq/questions/:id'], topicId: await faqTopicOfWalk() },
+  }),
+  'DELETE /v1/admin/faq/questions/:id': async () => ({ url: fillId('/v1/admin/faq/questions/:id', await faqQuestionOfWalk()) }),
+  'POST /v1/support-requests': async () => ({ body: { topic: 'other', message: 'Walk', email: uniqueEmail('walk') } }),
+  'GET /v1/support-requests/my': async () => ({}),
+  'GET /v1/support-requests/:id': async ({ owner }) => ({ url: fillId('/v1/support-requests/:id', await deskRequestOf(owner)) }),
+  'GET /v1/support-requests': async () => ({}),
+  'POST /v1/support-requests/:id/take': async ({ owner }) => ({ url: fillId('/v1/support-requests/:id/take', await deskRequestOf(owner)) }),
+  'POST /v1/support-requests/:id/replies': async ({ owner }) => ({
+    url: fillId('/v1/support-requests/:id/replies', await deskRequestOf(owner)),
+    body: templates['POST /v1/support-requests/:id/replies'],
+  }),
+  'POST /v1/support-requests/:id/close': async ({ owner }) => ({
+    url: fillId('/v1/support-requests/:id/close', await deskRequestOf(owner)),
+  }),
+  'GET /v1/support-requests/:id/attachment': async ({ owner }) => ({
+    url: fillId('/v1/support-requests/:id/attachment', await deskRequestOf(owner, true)),
+  }),
+  // walk: doctor console
+  'GET /v1/doctors/:id/reviews': async () => ({ url: fillId('/v1/doctors/:id/reviews', await doctorOfWalk()) }),
+  'GET /v1/doctors/:id/patients': async ({ actor }) => ({
+    url: fillId('/v1/doctors/:id/patients', actor?.userId ?? randomUUID()),
+  }),
+  'GET /v1/patients/:id/notes': async ({ owner }) => ({ url: fillId('/v1/patients/:id/notes', (await idsOf(owner)).patientId) }),
+  'POST /v1/patients/:id/notes': async ({ owner }) => ({
+    url: fillId('/v1/patients/:id/notes', (await idsOf(owner)).patientId),
+    body: templates['POST /v1/patients/:id/notes'],
+  }),
   // walk: doctor console
   // walk: admin console
+  'GET /v1/admin/reviews': async () => ({}),
+  'POST /v1/admin/reviews/:id/moderate': async ({ owner }) => ({
+    url: fillId('/v1/admin/reviews/:id/moderate', await feedbackOf(owner)),
+    body: { action: 'publish' },
+  }),
+  'GET /v1/admin/payments': async () => ({}),
+  'GET /v1/admin/payments/:id/callbacks': async ({ owner }) => ({
+    url: fillId('/v1/admin/payments/:id/callbacks', (await sandboxFormsOf(owner)).paymentId),
+  }),
+  'POST /v1/admin/payments/:id/refund': async ({ owner }) => {
+    const { paymentId, pay } = await sandboxFormsOf(owner);
+    await t.services.payments.handleCallback('sandbox', pay);
+    return { url: fillId('/v1/admin/payments/:id/refund', paymentId), body: { reason: 'Walk' } };
+  },
+  'GET /v1/admin/audit-log.csv': async () => ({}),
+  // Another account's reset (the owner's would end the owner's sessions).
+  'POST /v1/admin/users/:id/reset-password': async () => ({ url: fillId('/v1/admin/users/:id/reset-password', await operatorOfWalk()) }),
   // walk: operator console
   // walk: patient and public pages
+  'GET /v1/patients/:id/record-access': async ({ owner }) => ({
+    url: fillId('/v1/patients/:id/record-access', (await idsOf(owner)).patientId),
+  }),
+  'GET /v1/payments/appointment/:id/receipt': async ({ owner }) => {
+    const { paymentId, pay } = await sandboxFormsOf(owner);
+    expect((await call(t.app, 'POST', '/v1/payments/callback/sandbox', { body: pay })).status).toBe(200);
+    const appointmentId = (await t.database.db.select().from(payments).where(eq(payments.id, paymentId)))[0]!.appointmentId;
+    return { url: fillId('/v1/payments/appointment/:id/receipt', appointmentId) };
+  },
+  'GET /v1/feedback/published': async () => ({}),
+  // Every identity sends from the one test address: each starts from an empty hour of the lead limit.
+  'POST /v1/corporate-leads': async () => {
+    await t.database.db.delete(rateLimits).where(like(rateLimits.key, 'corporate-lead:%'));
+    return { body: templates['POST /v1/corporate-leads'] };
+  },
 };
 
 const roleOf: Record<Exclude<Identity, 'anonymous' | 'patient'>, Role> = {
@@ -787,6 +1015,7 @@ const roleOf: Record<Exclude<Identity, 'anonymous' | 'patient'>, Role> = {
   doctor: 'doctor',
   otherDoctor: 'doctor',
   admin: 'admin',
+  applicant: 'none',
 };
 
 describe('authorization matrix', () => {
@@ -802,7 +1031,14 @@ describe('authorization matrix', () => {
     const prepare = requests[key];
     if (!row || !prepare) throw new Error(`${key} has no row in the authorization table`);
     const owner = await loginAs(t.app, 'patient', { userName: 'Owner' });
-    const actor = identity === 'anonymous' ? undefined : identity === 'patient' ? owner : await loginAs(t.app, roleOf[identity]);
+    const actor =
+      identity === 'anonymous'
+        ? undefined
+        : identity === 'patient'
+          ? owner
+          : identity === 'applicant'
+            ? await submittedApplicant(t)
+            : await loginAs(t.app, roleOf[identity]);
     if (identity === 'doctor') await completedConsultation(t, owner.userId, await makeBookable(actor!.userId, 0), walkSlot());
     const request = await prepare({ owner, actor });
     const response = await call(t.app, route.method, request.url ?? route.url, {

@@ -4,11 +4,12 @@
  * module's files, never another module's folder.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import type { Message, Role } from '@rozmova/contracts';
+import type { Message, Role, UpdateSpecialistApplicationBody } from '@rozmova/contracts';
 import { appointments, jobs, payments } from '../db/schema.ts';
 import { notifications } from '../db/schema-chat.ts';
-import { call, DAY, HOUR, sessionFor, uniqueEmail, type SignedIn, type TestContext } from './harness.ts';
+import { call, DAY, HOUR, PASSWORD, PDF, sessionFor, uniqueEmail, type SignedIn, type TestContext } from './harness.ts';
 
 /** A Monday in winter (Kyiv is UTC+2, no clock change near it), 08:00 UTC. Tests set the clock here first. */
 export const BASE = Date.parse('2027-01-11T08:00:00Z');
@@ -26,6 +27,34 @@ export async function quickAccount(t: TestContext, role: Role, userName = `Test 
 }
 
 export const quickPatient = (t: TestContext, userName = 'Олена Пацієнтка') => quickAccount(t, 'patient', userName);
+
+/** A complete specialist application's profile (step 2 of the sign-up). */
+export const applicationProfile: UpdateSpecialistApplicationBody = {
+  user_name: 'Марія Коваленко',
+  name_en: 'Mariia Kovalenko',
+  specialisations: ['psychologist'],
+  bio: { uk: 'Працюю з тривогою та вигоранням.', en: 'I work with anxiety and burnout.' },
+  languages: ['uk', 'en'],
+  experience_years: 7,
+};
+
+/** An applicant (role `none`, with a password) whose application is complete and submitted, waiting for an admin. */
+export async function submittedApplicant(t: TestContext, locale: 'uk' | 'en' = 'uk'): Promise<Person> {
+  const email = uniqueEmail('applicant');
+  const user = await t.services.accounts.createAccount({
+    email,
+    password: PASSWORD,
+    userName: 'Applicant',
+    role: 'none',
+    emailVerified: true,
+    locale,
+  });
+  const who = { token: await sessionFor(t, user.id), email, password: PASSWORD, userId: user.id, patientId: null };
+  await t.services.specialists.updateMine(who.userId, applicationProfile);
+  await t.services.specialists.uploadDiploma(who.userId, Readable.from([PDF]));
+  await t.services.specialists.submitMine(who.userId);
+  return who;
+}
 
 /** A fresh session at the clock's time: staff sessions end after 30 idle minutes, so tests that move the clock renew them. */
 export async function renew(t: TestContext, who: Person): Promise<Person> {

@@ -187,6 +187,11 @@ export function createAccountsService(deps: { db: Db; clock: Clock }) {
       for (const after of afterCommit) await after();
     },
 
+    /** A role change (an approved specialist becomes a doctor), inside the caller's transaction. */
+    async setRole(id: string, role: Role, tx: Db = db): Promise<void> {
+      await updateUser(tx, id, { role });
+    },
+
     async setActive(id: string, isActive: boolean): Promise<UserRow> {
       const user = await updateUser(db, id, { isActive });
       if (!user || user.deletedAt) throw notFound('User');

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  adminConsolePaths,
   adminPaths,
   adminUserSchema,
   createUserBodySchema,
@@ -31,6 +33,15 @@ export function registerAdminRoutes(app: FastifyInstance, deps: { admin: AdminSe
   r.patch(
     adminPaths.user,
     { config: adminOnly, schema: { params: idParamsSchema, body: updateUserBodySchema, response: { 200: adminUserSchema } } },
-    async (request) => deps.admin.setActive(authOf(request), request.params.id, request.body.is_active),
+    async (request) => deps.admin.updateUser(authOf(request), request.params.id, request.body),
+  );
+
+  r.post(
+    adminConsolePaths.resetPassword,
+    { config: adminOnly, schema: { params: idParamsSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await deps.admin.resetPassword(request.params.id);
+      return reply.status(204).send(null);
+    },
   );
 }

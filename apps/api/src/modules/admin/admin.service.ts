@@ -1,13 +1,24 @@
-import type { AdminUser, CreateUserBody, ListUsersQuery, UserList } from '@rozmova/contracts';
+import type { AdminUser, CreateUserBody, ListUsersQuery, Role, UpdateUserBody, UserList } from '@rozmova/contracts';
+import { staffRoles } from '@rozmova/contracts';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toAdminUser, type AccountsService } from '../accounts/accounts.service.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import type { AuthService } from '../auth/auth.service.ts';
+import type { DoctorsService } from '../doctors/doctors.service.ts';
 
-export function createAdminService(deps: { accounts: AccountsService; auth: AuthService }) {
+const isStaffRole = (role: Role) => staffRoles.includes(role);
+
+export function createAdminService(deps: {
+  db: Db;
+  accounts: AccountsService;
+  auth: AuthService;
+  doctors: Pick<DoctorsService, 'createProfile'>;
+}) {
+  const { accounts, auth } = deps;
   return {
     async createUser(body: CreateUserBody): Promise<AdminUser> {
-      const user = await deps.accounts.createAccount({
+      const user = await accounts.createAccount({
         email: body.email,
         password: body.password,
         userName: body.user_name,
@@ -18,18 +29,42 @@ export function createAdminService(deps: { accounts: AccountsService; auth: Auth
     },
 
     async listUsers(query: ListUsersQuery): Promise<UserList> {
-      const { rows, total } = await deps.accounts.list(query);
+      const { rows, total } = await accounts.list(query);
       return { users: rows.map(toAdminUser), total };
     },
 
-    /** Deactivating ends the user's sessions and live connections at once. */
-    async setActive(actor: AuthContext, userId: string, isActive: boolean): Promise<AdminUser> {
-      if (!isActive && actor.account.user.id === userId) {
+    /**
+     * Name, role and activity. A role moves only among operator, doctor and admin (a patient's records and a staff
+     * account's work cannot follow the other way); a new doctor gets its empty profile, a former doctor's stays
+     * unlisted. Deactivating or a new role ends the user's sessions and live connections at once.
+     */
+    async updateUser(actor: AuthContext, userId: string, body: UpdateUserBody): Promise<AdminUser> {
+      const self = actor.account.user.id === userId;
+      if (body.is_active === false && self) {
         throw new AppError('SELF_DEACTIVATION_REFUSED', 'You cannot deactivate your own account');
       }
-      const user = await deps.accounts.setActive(userId, isActive);
-      if (!isActive) await deps.auth.endAllSessions(userId);
-      return toAdminUser(user);
+      const current = await accounts.getAccount(userId);
+      const newRole = body.user_role !== undefined && body.user_role !== current.user.role ? body.user_role : undefined;
+      if (newRole && (self || !isStaffRole(current.user.role))) {
+        throw new AppError('ROLE_CHANGE_REFUSED', self ? 'You cannot change your own role' : 'Only staff roles change');
+      }
+      if (newRole) {
+        await deps.db.transaction(async (tx) => {
+          await accounts.setRole(userId, newRole, tx);
+          if (newRole === 'doctor') await deps.doctors.createProfile(userId, tx);
+        });
+      }
+      if (body.user_name !== undefined) await accounts.updateProfile(userId, { userName: body.user_name });
+      if (body.is_active !== undefined) await accounts.setActive(userId, body.is_active);
+      if (newRole || body.is_active === false) await auth.endAllSessions(userId);
+      return toAdminUser((await accounts.getAccount(userId)).user);
+    },
+
+    /** The user sets a new password through the recovery code mailed to them; every session of theirs ends now. */
+    async resetPassword(userId: string): Promise<void> {
+      const { user } = await accounts.getAccount(userId);
+      await auth.endAllSessions(userId);
+      await auth.sendCode('recover-pass', { email: user.email, locale: user.locale });
     },
   };
 }

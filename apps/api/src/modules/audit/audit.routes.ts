@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { auditLogSchema, auditPaths, listAuditLogQuerySchema } from '@rozmova/contracts';
+import { adminConsolePaths, auditLogCsvQuerySchema, auditLogSchema, auditPaths, listAuditLogQuerySchema } from '@rozmova/contracts';
 import type { AuditService } from './audit.service.ts';
 
 export function registerAuditRoutes(app: FastifyInstance, deps: { audit: AuditService }): void {
@@ -9,5 +9,14 @@ export function registerAuditRoutes(app: FastifyInstance, deps: { audit: AuditSe
     auditPaths.auditLog,
     { config: { access: ['admin'] }, schema: { querystring: listAuditLogQuerySchema, response: { 200: auditLogSchema } } },
     async (request) => deps.audit.list(request.query),
+  );
+
+  r.get(
+    adminConsolePaths.auditLogCsv,
+    { config: { access: ['admin'] }, schema: { querystring: auditLogCsvQuerySchema } },
+    async (request, reply) => {
+      const csv = await deps.audit.csv(request.query);
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="audit-log.csv"').send(csv);
+    },
   );
 }

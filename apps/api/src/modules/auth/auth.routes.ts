@@ -7,8 +7,10 @@ import {
   checkCodeResponseSchema,
   loginBodySchema,
   registerPatientBodySchema,
+  registerSpecialistBodySchema,
   sendCodeBodySchema,
   setupPasswordBodySchema,
+  specialistPaths,
   tokenResponseSchema,
   updateProfileBodySchema,
   userSchema,
@@ -44,7 +46,7 @@ export function registerAuthRoutes(
     async (request) => ({ token: await deps.auth.login(request.body, deviceOf(request)) }),
   );
 
-  r.post(authPaths.logout, { config: { access: 'user' }, schema: { response: noContent } }, async (request, reply) => {
+  r.post(authPaths.logout, { config: { access: 'user', applicants: true }, schema: { response: noContent } }, async (request, reply) => {
     await deps.auth.logout(authOf(request));
     return reply.status(204).send(null);
   });
@@ -83,21 +85,27 @@ export function registerAuthRoutes(
   );
 
   r.post(
+    specialistPaths.register,
+    { config: limited, schema: { body: registerSpecialistBodySchema, response: { 201: tokenResponseSchema } } },
+    async (request, reply) => reply.status(201).send({ token: await deps.auth.registerSpecialist(request.body, deviceOf(request)) }),
+  );
+
+  r.post(
     authPaths.verifyPassword,
-    { config: { access: 'user', authRateLimit: true }, schema: { body: verifyPasswordBodySchema, response: noContent } },
+    { config: { access: 'user', applicants: true, authRateLimit: true }, schema: { body: verifyPasswordBodySchema, response: noContent } },
     async (request, reply) => {
       await deps.auth.verifyPassword(authOf(request), request.body.password);
       return reply.status(204).send(null);
     },
   );
 
-  r.get(authPaths.profile, { config: { access: 'user' }, schema: { response: { 200: userSchema } } }, async (request) =>
+  r.get(authPaths.profile, { config: { access: 'user', applicants: true }, schema: { response: { 200: userSchema } } }, async (request) =>
     describe(authOf(request).account),
   );
 
   r.put(
     authPaths.profile,
-    { config: { access: 'user' }, schema: { body: updateProfileBodySchema, response: { 200: userSchema } } },
+    { config: { access: 'user', applicants: true }, schema: { body: updateProfileBodySchema, response: { 200: userSchema } } },
     async (request) => {
       const auth = authOf(request);
       await deps.auth.updateProfile(auth, request.body);
@@ -105,7 +113,7 @@ export function registerAuthRoutes(
     },
   );
 
-  r.delete(authPaths.profile, { config: { access: 'user' }, schema: { response: noContent } }, async (request, reply) => {
+  r.delete(authPaths.profile, { config: { access: 'user', applicants: true }, schema: { response: noContent } }, async (request, reply) => {
     await deps.auth.deleteAccount(authOf(request));
     return reply.status(204).send(null);
   });

@@ -5,6 +5,7 @@ import {
   type CodePurpose,
   type LoginBody,
   type RegisterPatientBody,
+  type RegisterSpecialistBody,
   type Role,
   type SendCodeBody,
   type SetupPasswordBody,
@@ -208,6 +209,22 @@ export function createAuthService(deps: {
         ? await accounts.claimAccount(existing, fields)
         : await accounts.createAccount({ ...fields, email: body.email, role: 'patient', emailVerified: true });
       return startSession(user!, device);
+    },
+
+    /** A specialist's account (role `none` until an admin approves its application), signed in. */
+    async registerSpecialist(body: RegisterSpecialistBody, device: DeviceInfo): Promise<string> {
+      if (await accounts.findByEmail(body.email)) throw new AppError('EMAIL_TAKEN', 'A user with this e-mail is already registered');
+      assertAcceptablePassword(body.password);
+      await tryCode(body.email, 'register', body.code, true);
+      const user = await accounts.createAccount({
+        email: body.email,
+        password: body.password,
+        userName: body.user_name,
+        locale: body.locale,
+        role: 'none',
+        emailVerified: true,
+      });
+      return startSession(user, device);
     },
 
     async verifyPassword(auth: AuthContext, password: string): Promise<void> {

@@ -4,7 +4,9 @@ import { randomBytes } from 'node:crypto';
 import type { Role, UpdateDoctorBody, WeeklyHours } from '@rozmova/contracts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { DoctorsService } from '../doctors/doctors.service.ts';
+import type { FaqService } from '../faq/faq.service.ts';
 import type { PatientsService } from '../patients/patients.service.ts';
+import { demoFaq } from './demo-faq.ts';
 
 export interface DemoAccount {
   role: Role;
@@ -107,11 +109,13 @@ export function createDemoService(deps: {
   accounts: AccountsService;
   doctors: Pick<DoctorsService, 'configure'>;
   patients: Pick<PatientsService, 'giveBackFreeConsultation'>;
+  faq: Pick<FaqService, 'seedIfEmpty'>;
   dataDir: string;
 }) {
   const file = path.join(deps.dataDir, 'demo-accounts.json');
   return {
     async seed(): Promise<void> {
+      await deps.faq.seedIfEmpty(demoFaq);
       const created: DemoAccount[] = [];
       for (const { doctor, freeConsultations = 0, ...person } of demoPeople) {
         // ADMIN_EMAIL may name a demo address: that account is the configured admin.

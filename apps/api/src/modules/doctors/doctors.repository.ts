@@ -1,7 +1,7 @@
-import { and, asc, avg, count, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { pendingAppointmentStatuses, type Specialisation } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
-import { appointments, doctors, feedback, users } from '../../db/schema.ts';
+import { appointments, doctors, users } from '../../db/schema.ts';
 
 export type DoctorProfileRow = typeof doctors.$inferSelect;
 export type DoctorChanges = Partial<Omit<typeof doctors.$inferInsert, 'userId' | 'createdAt' | 'updatedAt'>>;
@@ -9,9 +9,6 @@ export type DoctorChanges = Partial<Omit<typeof doctors.$inferInsert, 'userId' |
 export interface DoctorRow {
   profile: DoctorProfileRow;
   userName: string;
-  /** Average of the published doctor feedback (numeric text, one decimal), or null. */
-  rating: string | null;
-  ratingCount: number;
 }
 
 /** What booking and the available slots need of a doctor: no bio, languages or rating. */
@@ -41,30 +38,13 @@ const listedDoctor = and(
   sql`(jsonb_array_length(${doctors.weeklyHours}) > 0 or jsonb_array_length(${doctors.extraHours}) > 0)`,
 );
 
-/** Published doctor feedback per doctor. */
-function ratings(db: Db) {
-  return db
-    .select({
-      doctorId: feedback.doctorId,
-      rating: sql<string>`round(${avg(feedback.rating)}, 1)`.as('rating'),
-      ratingCount: count().as('rating_count'),
-    })
-    .from(feedback)
-    .where(and(eq(feedback.type, 'doctor'), eq(feedback.isPublished, true)))
-    .groupBy(feedback.doctorId)
-    .as('ratings');
-}
-
 async function selectDoctors(db: Db, where: SQL | undefined, only: SQL | undefined = listedDoctor): Promise<DoctorRow[]> {
-  const rated = ratings(db);
-  const rows = await db
-    .select({ profile: doctors, userName: users.userName, rating: rated.rating, ratingCount: rated.ratingCount })
+  return db
+    .select({ profile: doctors, userName: users.userName })
     .from(doctors)
     .innerJoin(users, eq(users.id, doctors.userId))
-    .leftJoin(rated, eq(rated.doctorId, doctors.userId))
     .where(and(only, where))
     .orderBy(asc(users.userName), asc(users.id));
-  return rows.map((row) => ({ ...row, rating: row.rating ?? null, ratingCount: Number(row.ratingCount ?? 0) }));
 }
 
 /** Creates the empty profile of a doctor account (defaults from the table); nothing when it exists. */
@@ -91,13 +71,14 @@ export function listDoctorRows(
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Name or bio (either language) containing the text, case-insensitively, or one of the given specialisations. */
+/** Name (either language) or bio (either language) containing the text, case-insensitively, or one of the given specialisations. */
 export function searchDoctorRows(db: Db, text: string, specialisations: readonly Specialisation[]): Promise<DoctorRow[]> {
   const pattern = likePattern(text);
   return selectDoctors(
     db,
     or(
       ilike(users.userName, pattern),
+      ilike(doctors.nameEn, pattern),
       ilike(sql`${doctors.bio}->>'uk'`, pattern),
       ilike(sql`${doctors.bio}->>'en'`, pattern),
       ...specialisations.map((specialisation) => jsonContains(doctors.specialisations, specialisation)),

@@ -3,6 +3,7 @@ import {
   specialisations,
   type AvailableSlotsQuery,
   type Doctor,
+  type DoctorRating,
   type ListDoctorsQuery,
   type Specialisation,
   type UpdateDoctorBody,
@@ -33,10 +34,15 @@ const ZONE_MARGIN = 15 * 60 * 60_000;
 /** What booking needs of a doctor: who it is, its price (UAH kopiyky) and the rules of its slots. */
 export type DoctorBookingProfile = BookingProfileRow;
 
-export function doctorFromRow({ profile, userName, rating, ratingCount }: DoctorRow): Doctor {
+/** A doctor's rating from its published reviews: the feedback module answers through `bindRatings`. */
+export type RatingsOf = (doctorIds: readonly string[]) => Promise<Map<string, DoctorRating>>;
+const NO_RATING: DoctorRating = { average: null, count: 0 };
+
+export function doctorFromRow({ profile, userName }: DoctorRow, rating: DoctorRating = NO_RATING): Doctor {
   return {
     id: profile.userId,
     user_name: userName,
+    doctor_name_en: profile.nameEn ?? '',
     photo_url: profile.photoUrl,
     specialisations: profile.specialisations,
     bio: profile.bio,
@@ -51,8 +57,8 @@ export function doctorFromRow({ profile, userName, rating, ratingCount }: Doctor
     weekly_hours: profile.weeklyHours,
     days_off: profile.daysOff,
     extra_hours: profile.extraHours,
-    rating: rating === null ? null : Number(rating),
-    rating_count: ratingCount,
+    rating: rating.average,
+    rating_count: rating.count,
     published: profile.publishedAt !== null,
     missing: missingOf(profile),
   };
@@ -73,6 +79,7 @@ export function missingOf(
 function changesOf(body: UpdateDoctorBody): DoctorChanges {
   return {
     photoUrl: body.photo_url,
+    nameEn: body.name_en,
     specialisations: body.specialisations && [...new Set(body.specialisations)],
     bio: body.bio,
     languages: body.languages && [...new Set(body.languages)],
@@ -106,6 +113,13 @@ function specialisationsMatching(text: string): Specialisation[] {
  */
 export function createDoctorsService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
+  let ratingsOf: RatingsOf | undefined;
+
+  async function withRatings(rows: DoctorRow[]): Promise<Doctor[]> {
+    const ratings = await (ratingsOf?.(rows.map((row) => row.profile.userId)) ?? new Map<string, DoctorRating>());
+    return rows.map((row) => doctorFromRow(row, ratings.get(row.profile.userId)));
+  }
+  const withRating = async (row: DoctorRow): Promise<Doctor> => (await withRatings([row]))[0]!;
 
   async function getBookingProfile(doctorId: string, tx: Db = db): Promise<DoctorBookingProfile> {
     const row = await findBookingProfileRow(tx, doctorId);
@@ -132,7 +146,7 @@ export function createDoctorsService(deps: { db: Db; clock: Clock }) {
       changes.publishedAt = null;
     }
     await updateDoctorProfile(db, id, changes);
-    return doctorFromRow((await findDoctorRow(db, id, true))!);
+    return withRating((await findDoctorRow(db, id, true))!);
   }
 
   /** A listed doctor; an unlisted one only for itself and staff (anyone else is told it does not exist). */
@@ -140,23 +154,41 @@ export function createDoctorsService(deps: { db: Db; clock: Clock }) {
     const seesUnlisted = actor !== undefined && (actor.user.id === id || actor.user.role === 'admin' || actor.user.role === 'operator');
     const row = await findDoctorRow(db, id, seesUnlisted);
     if (!row) throw notFound('Doctor');
-    return doctorFromRow(row);
+    return withRating(row);
   }
 
   return {
+    /** The feedback module's one rating aggregate (`ratingsOf`), bound by buildApp: doctors never read feedback rows. */
+    bindRatings(port: RatingsOf): void {
+      ratingsOf = port;
+    },
+
     /** The empty profile of a new doctor account, in the account's transaction. */
     createProfile: (userId: string, tx: Db = db) => insertDoctorProfile(tx, userId),
+
+    /**
+     * An approved specialist's profile from its application, inside the approval's transaction: published from now
+     * on, so it is listed as soon as it is complete (the doctor adds hours and a price).
+     */
+    async fillFromApplication(
+      userId: string,
+      fields: Pick<DoctorChanges, 'nameEn' | 'specialisations' | 'bio' | 'languages' | 'experienceYears'>,
+      tx: Db = db,
+    ): Promise<void> {
+      await insertDoctorProfile(tx, userId);
+      await updateDoctorProfile(tx, userId, { ...fields, publishedAt: clock.now() });
+    },
 
     /** Listed doctors (active, complete and published), by name. */
     list: async (query: ListDoctorsQuery, actor?: AccountRow): Promise<Doctor[]> => {
       const unlisted = query.unlisted === 'true';
       if (unlisted && actor?.user.role !== 'admin' && actor?.user.role !== 'operator')
         throw forbidden('Only staff list unpublished doctors');
-      return (await listDoctorRows(db, { ...query, unlisted })).map(doctorFromRow);
+      return withRatings(await listDoctorRows(db, { ...query, unlisted }));
     },
 
     /** Name, specialisation (label in either language) or bio (either language), case-insensitively. */
-    search: async (text: string): Promise<Doctor[]> => (await searchDoctorRows(db, text, specialisationsMatching(text))).map(doctorFromRow),
+    search: async (text: string): Promise<Doctor[]> => withRatings(await searchDoctorRows(db, text, specialisationsMatching(text))),
 
     get,
 

@@ -81,6 +81,7 @@ describe('GET /v1/doctors', () => {
     expect(list[1]).toEqual({
       id: melnyk.userId,
       user_name: 'Др. Андрій Мельник',
+      doctor_name_en: '',
       photo_url: null,
       specialisations: ['psychotherapist'],
       bio: profiles.melnyk!.bio,

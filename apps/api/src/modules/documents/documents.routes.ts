@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -10,40 +10,8 @@ import {
   userReferenceResponseSchema,
 } from '@rozmova/contracts';
 import { authOf } from '../../http/access.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { storingUpload, uploadedFile } from '../../http/uploaded-file.ts';
 import { encodeRfc5987, type DocumentsService } from './documents.service.ts';
-
-const FILE_FIELD = 'file';
-
-/** The request body ended inside the file part (the client stopped or sent a broken body). */
-const isCutShort = (error: unknown) => {
-  const e = error as { code?: string; message?: string } | undefined;
-  return e?.code === 'ERR_STREAM_PREMATURE_CLOSE' || /terminated early|Unexpected end/i.test(String(e?.message));
-};
-
-/** The `file` part of a multipart upload; anything else (JSON, a broken multipart body, no file) is a 4xx. */
-async function uploadedFile(request: FastifyRequest) {
-  if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the document as multipart/form-data with a "${FILE_FIELD}" field`);
-  }
-  let part;
-  try {
-    // One byte over the limit is enough for storage to refuse it; busboy drops the rest of the request body.
-    part = await request.file({
-      limits: { fileSize: DOCUMENT_MAX_BYTES + 1, files: 1, fields: 10, fieldSize: 1024, parts: 20 },
-      throwFileSizeLimit: false,
-    });
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw new AppError('VALIDATION_FAILED', 'The multipart body is not valid');
-  }
-  if (!part || part.fieldname !== FILE_FIELD) {
-    throw new AppError('VALIDATION_FAILED', 'Validation failed', [
-      { path: `body.${FILE_FIELD}`, code: 'INVALID_TYPE', message: 'Attach the document as "file"' },
-    ]);
-  }
-  return part.file;
-}
 
 export async function registerDocumentsRoutes(app: FastifyInstance, deps: { documents: DocumentsService }): Promise<void> {
   // Multipart parsing only in this scope: no other route accepts multipart bodies.
@@ -63,17 +31,9 @@ export async function registerDocumentsRoutes(app: FastifyInstance, deps: { docu
       { config: patientOnly, schema: { response: { 201: userReferenceResponseSchema } } },
       async (request, reply) => {
         const actor = authOf(request).account;
-        const file = await uploadedFile(request);
-        try {
-          const userReference = await deps.documents.upload(actor, file);
-          return reply.status(201).send({ userReference });
-        } catch (error) {
-          // A part cut short by the client is a bad request, not a failure of ours.
-          if (!(error instanceof AppError) && isCutShort(error)) {
-            throw new AppError('VALIDATION_FAILED', 'The upload ended before the file was complete');
-          }
-          throw error;
-        }
+        const file = await uploadedFile(request, DOCUMENT_MAX_BYTES);
+        const userReference = await storingUpload(() => deps.documents.upload(actor, file));
+        return reply.status(201).send({ userReference });
       },
     );
 

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   DOCUMENT_MAX_BYTES,
   DOCUMENTS_PER_PATIENT,
@@ -9,11 +9,11 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { newStorageKey, StorageLimitError, StorageNotFoundError, type Storage } from '../../lib/storage.ts';
+import { storeCheckedFile } from '../../lib/file-type.ts';
+import { newStorageKey, StorageNotFoundError, type Storage } from '../../lib/storage.ts';
 import { pad2, wallClock } from '../../lib/zoned-time.ts';
 import type { AccountRow } from '../../db/rows.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
-import { detectFileType, SNIFF_BYTES, type DetectedType } from './file-type.ts';
 import {
   countReferencesOfPatient,
   deleteReference,
@@ -90,36 +90,12 @@ export function toUserReference(row: ReferenceRow): UserReference {
   };
 }
 
-const unsupported = () => new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only PDF, JPEG, PNG and HEIC documents are accepted');
+const throwUnsupported = (): never => {
+  throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only PDF, JPEG, PNG and HEIC documents are accepted');
+};
 const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', `A document may be at most ${DOCUMENT_MAX_BYTES / 1024 / 1024} MB`);
 const limitReached = () =>
   new AppError('DOCUMENT_LIMIT_REACHED', `A patient may keep at most ${DOCUMENTS_PER_PATIENT} documents; delete one first`);
-
-/** Passes the bytes through once their first bytes are a supported type; `onType` learns the type before any byte. */
-async function* sniffed(source: AsyncIterable<Buffer>, onType: (type: DetectedType) => void): AsyncGenerator<Buffer> {
-  let head: Buffer | undefined = Buffer.alloc(0);
-  const decide = () => {
-    const type = detectFileType(head!);
-    if (!type) throw unsupported();
-    onType(type);
-  };
-  for await (const chunk of source) {
-    if (head === undefined) {
-      yield chunk;
-      continue;
-    }
-    head = Buffer.concat([head, chunk]);
-    if (head.length < SNIFF_BYTES) continue;
-    decide();
-    const first = head;
-    head = undefined;
-    yield first;
-  }
-  if (head !== undefined) {
-    decide();
-    yield head;
-  }
-}
 
 export function createDocumentsService(deps: {
   db: Db;
@@ -177,23 +153,20 @@ export function createDocumentsService(deps: {
       const patientId = ownPatientId(actor);
       if ((await countReferencesOfPatient(db, patientId)) >= DOCUMENTS_PER_PATIENT) throw limitReached();
       const key = newStorageKey(STORAGE_PREFIX);
-      let type: DetectedType | undefined;
-      let size: number;
-      try {
-        size = await storage.put(key, Readable.from(sniffed(content, (detected) => (type = detected))), DOCUMENT_MAX_BYTES);
-      } catch (error) {
-        if (error instanceof StorageLimitError) throw tooLarge();
-        throw error;
-      }
+      const { type, size } = await storeCheckedFile(storage, key, content, {
+        maxBytes: DOCUMENT_MAX_BYTES,
+        accept: (detected) => detected ?? throwUnsupported(),
+        tooLarge,
+      });
       try {
         const row = await db.transaction(async (tx) => {
           await lockPatientUploads(tx, patientId);
           if ((await countReferencesOfPatient(tx, patientId)) >= DOCUMENTS_PER_PATIENT) throw limitReached();
           return insertReference(tx, {
             patientId,
-            fileName: documentFileName(clock.now(), type!.extension),
+            fileName: documentFileName(clock.now(), type.extension),
             storageKey: key,
-            contentType: type!.contentType,
+            contentType: type.contentType,
             size,
           });
         });

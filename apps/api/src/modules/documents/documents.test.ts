@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DOCUMENT_MAX_BYTES, DOCUMENTS_PER_PATIENT, userReferenceSchema } from '@rozmova/contracts';
 import { auditLog, patients, userReferences } from '../../db/schema.ts';
 import { call, createTestApp, loginAs, PASSWORD, PDF, registerPatient, type SignedIn, type TestContext } from '../../test/harness.ts';
-import { detectFileType } from './file-type.ts';
+import { detectFileType } from '../../lib/file-type.ts';
 import { documentFileName } from './documents.service.ts';
 
 const LIST = '/v1/user-references/list-and-count-my';

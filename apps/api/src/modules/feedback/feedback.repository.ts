@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FeedbackType } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
 import { feedback } from '../../db/schema.ts';
@@ -80,4 +80,23 @@ export async function clearAuthorName(db: Db, userId: string): Promise<void> {
 export async function deleteFeedback(db: Db, id: string): Promise<FeedbackRow | undefined> {
   const [row] = await db.delete(feedback).where(eq(feedback.id, id)).returning();
   return row;
+}
+
+const publishedReviewOf = (doctorId: string) =>
+  and(eq(feedback.type, 'doctor'), eq(feedback.isPublished, true), eq(feedback.doctorId, doctorId));
+
+/** A doctor's published reviews, newest first (at most `limit`). */
+export async function listPublishedReviews(db: Db, doctorId: string, limit: number): Promise<FeedbackRow[]> {
+  return db.select().from(feedback).where(publishedReviewOf(doctorId)).orderBy(desc(feedback.createdAt), desc(feedback.id)).limit(limit);
+}
+
+/** Average (one decimal) and count of the published reviews of each doctor that has any. */
+export async function publishedRatings(db: Db, doctorIds: string[]): Promise<{ doctorId: string; average: number; count: number }[]> {
+  if (doctorIds.length === 0) return [];
+  const rows = await db
+    .select({ doctorId: feedback.doctorId, average: sql<string>`round(avg(${feedback.rating}), 1)`, count: count() })
+    .from(feedback)
+    .where(and(eq(feedback.type, 'doctor'), eq(feedback.isPublished, true), inArray(feedback.doctorId, doctorIds)))
+    .groupBy(feedback.doctorId);
+  return rows.map((row) => ({ doctorId: row.doctorId!, average: Number(row.average), count: row.count }));
 }

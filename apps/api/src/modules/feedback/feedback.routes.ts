@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createFeedbackBodySchema,
+  doctorReviewsSchema,
   feedbackListSchema,
   feedbackPaths,
   feedbackQuerySchema,
@@ -49,6 +50,12 @@ export function registerFeedbackRoutes(app: FastifyInstance, deps: { feedback: F
       const { feedback, created } = await deps.feedback.upsertForUser(authOf(request).account, request.params.id, request.body);
       return reply.status(created ? 201 : 200).send(feedback);
     },
+  );
+
+  r.get(
+    feedbackPaths.doctorReviews,
+    { config: { access: 'public' }, schema: { params: idParamsSchema, response: { 200: doctorReviewsSchema } } },
+    async (request) => deps.feedback.reviewsOfDoctor(request.params.id),
   );
 
   r.get(feedbackPaths.one, { config: anyone, schema: { params: idParamsSchema, response: { 200: feedbackViewSchema } } }, async (request) =>

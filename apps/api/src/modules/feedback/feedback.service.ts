@@ -1,6 +1,8 @@
 import type {
   AppointmentStatus,
   CreateFeedbackBody,
+  DoctorRating,
+  DoctorReviews,
   Feedback,
   FeedbackList,
   FeedbackType,
@@ -19,7 +21,9 @@ import {
   findFeedbackOfUser,
   insertFeedback,
   listFeedback,
+  listPublishedReviews,
   lockFeedbackOfUser,
+  publishedRatings,
   updateFeedback,
   type FeedbackRow,
 } from './feedback.repository.ts';
@@ -129,7 +133,27 @@ export function createFeedbackService(deps: { db: Db; accounts: AccountsService;
     });
   }
 
+  /**
+   * The one rating aggregate: average (one decimal) and count of each doctor's published reviews; a doctor without any
+   * gets `{ average: null, count: 0 }`. The doctors list, the specialists' page and the doctor's own ratings read it.
+   */
+  async function ratingsOf(doctorIds: readonly string[]): Promise<Map<string, DoctorRating>> {
+    const ratings = new Map<string, DoctorRating>(doctorIds.map((id) => [id, { average: null, count: 0 }]));
+    for (const row of await publishedRatings(db, [...new Set(doctorIds)])) {
+      ratings.set(row.doctorId, { average: row.average, count: row.count });
+    }
+    return ratings;
+  }
+
   return {
+    ratingsOf,
+
+    /** `GET /v1/doctors/:id/reviews`: published reviews (first names or anonymous) and the rating. */
+    async reviewsOfDoctor(doctorId: string): Promise<DoctorReviews> {
+      const [rows, ratings] = await Promise.all([listPublishedReviews(db, doctorId, FEEDBACK_LIST_LIMIT), ratingsOf([doctorId])]);
+      return { reviews: rows.map(toPublicFeedback), rating: ratings.get(doctorId)! };
+    },
+
     /** A removed account's feedback stays (ratings count) but no longer carries the person's name. */
 
     async create(actor: AccountRow, body: CreateFeedbackBody): Promise<Feedback> {

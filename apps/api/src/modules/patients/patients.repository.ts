@@ -61,13 +61,17 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
  * Patients whose e-mail, name or phone contains the text, case-insensitively; a phone matches without its spaces and
  * dashes. `within`: only among these patient ids.
  */
-export async function lookupPatientRecords(db: Db, criteria: string, limit: number, within?: string[]): Promise<PatientRecordRow[]> {
-  if (within?.length === 0) return [];
+function matching(criteria: string): SQL | undefined {
   const matches: SQL[] = [ilike(users.email, likePattern(criteria)), ilike(users.userName, likePattern(criteria))];
   const digits = criteria.replace(/[\s()-]/g, '');
   if (/^\+?\d{3,}$/.test(digits)) matches.push(ilike(users.phone, likePattern(digits)));
+  return or(...matches);
+}
+
+export async function lookupPatientRecords(db: Db, criteria: string, limit: number, within?: string[]): Promise<PatientRecordRow[]> {
+  if (within?.length === 0) return [];
   return records(db)
-    .where(and(isNull(users.deletedAt), or(...matches), within ? inArray(patients.id, within) : undefined))
+    .where(and(isNull(users.deletedAt), matching(criteria), within ? inArray(patients.id, within) : undefined))
     .orderBy(asc(users.userName), asc(patients.id))
     .limit(limit);
 }
@@ -80,6 +84,17 @@ export async function listPatientRecords(db: Db, query: ListPatientsQuery) {
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
     records(db).where(where).orderBy(desc(patients.createdAt), asc(patients.id)).limit(query.limit).offset(query.offset),
+    db.select({ n: count() }).from(patients).innerJoin(users, eq(users.id, patients.userId)).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** A page of the given patients by name, narrowed to those matching `criteria` (as the lookup) when it is not empty. */
+export async function pagePatientRecordsWithin(db: Db, within: string[], criteria: string, page: { limit: number; offset: number }) {
+  if (within.length === 0) return { rows: [], total: 0 };
+  const where = and(isNull(users.deletedAt), inArray(patients.id, within), criteria ? matching(criteria) : undefined);
+  const [rows, [total]] = await Promise.all([
+    records(db).where(where).orderBy(asc(users.userName), asc(patients.id)).limit(page.limit).offset(page.offset),
     db.select({ n: count() }).from(patients).innerJoin(users, eq(users.id, patients.userId)).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  doctorPatientPaths,
+  doctorPatientsQuerySchema,
+  doctorPatientsSchema,
   idParamsSchema,
   listPatientsQuerySchema,
   patientCardSchema,
@@ -34,6 +37,16 @@ export function registerPatientRoutes(app: FastifyInstance, deps: { patients: Pa
     patientPaths.patients,
     { config: { access: ['operator'] }, schema: { querystring: listPatientsQuerySchema, response: { 200: patientListSchema } } },
     async (request) => deps.patients.list(authOf(request), request.query),
+  );
+
+  r.get(
+    doctorPatientPaths.patientsOfDoctor,
+    // A doctor reads its own list (another doctor's id is 403); admins any doctor's.
+    {
+      config: { access: ['doctor'] },
+      schema: { params: idParamsSchema, querystring: doctorPatientsQuerySchema, response: { 200: doctorPatientsSchema } },
+    },
+    async (request) => deps.patients.listOfDoctor(authOf(request), request.params.id, request.query),
   );
 
   r.get(patientPaths.patient, { config: signedIn, schema: { params: idParamsSchema, response: { 200: patientSchema } } }, async (request) =>

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
+  DOCTOR_PATIENTS_PAGE_SIZE,
   PATIENT_LOOKUP_MAX,
+  type DoctorPatients,
+  type DoctorPatientsQuery,
   type FieldError,
   type ListPatientsQuery,
   type Patient,
@@ -35,6 +38,7 @@ import {
   insertPatientWithCard,
   listPatientRecords,
   lookupPatientRecords,
+  pagePatientRecordsWithin,
   takeFreeConsultation,
   updateCard,
   type CardRow,
@@ -204,6 +208,17 @@ export function createPatientsService(deps: {
       const rows = await lookupPatientRecords(db, criteria, PATIENT_LOOKUP_MAX, within);
       await auditShown(auth, 'lookup', rows);
       return { success: rows.length > 0, patients: rows.map(toPatient) };
+    },
+
+    /** The doctor console's "My patients": a doctor's own (an admin reads any doctor's), searched and paged; audited. */
+    async listOfDoctor(auth: AuthContext, doctorId: string, query: DoctorPatientsQuery): Promise<DoctorPatients> {
+      const { user } = auth.account;
+      if (user.role !== 'admin' && user.id !== doctorId) throw forbidden('A doctor sees only its own patients');
+      const within = await doctorsPatientsPort().patientIdsOfDoctor(doctorId);
+      const page = { limit: DOCTOR_PATIENTS_PAGE_SIZE, offset: (query.page - 1) * DOCTOR_PATIENTS_PAGE_SIZE };
+      const { rows, total } = await pagePatientRecordsWithin(db, within, query.query ?? '', page);
+      await auditShown(auth, 'list', rows);
+      return { patients: rows.map(toPatient), total, page: query.page, page_size: DOCTOR_PATIENTS_PAGE_SIZE };
     },
 
     async list(auth: AuthContext, query: ListPatientsQuery): Promise<PatientList> {

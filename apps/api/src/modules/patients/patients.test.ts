@@ -213,6 +213,7 @@ describe('who may read and write a card', () => {
       resource: 'patient_card',
       resource_id: p.cardId,
       patient_id: p.patientId,
+      patient_name: expect.any(String),
       created_at: expect.any(String),
     });
     const byActor = await call(t.app, 'GET', `/v1/admin/audit-log?actorId=${doctor.userId}&limit=1`, { token: admin.token });

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { PaymentProvider } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
 import { paymentCallbacks, payments, settings } from '../../db/schema.ts';
@@ -79,4 +79,15 @@ export async function recordCallback(
     .onConflictDoNothing({ target: paymentCallbacks.dataHash })
     .returning({ id: paymentCallbacks.id });
   return rows.length > 0;
+}
+
+/** The payment taken as the appointment's payment (a verified success), if one stands. */
+export async function paidPaymentOfAppointment(db: Db, appointmentId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.appointmentId, appointmentId), eq(payments.status, 'success'), isNotNull(payments.paidAt)))
+    .orderBy(desc(payments.paidAt))
+    .limit(1);
+  return row;
 }

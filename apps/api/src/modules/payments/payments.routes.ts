@@ -10,6 +10,8 @@ import {
   paymentCallbackBodySchema,
   paymentPaths,
   paymentProviderParamsSchema,
+  patientHistoryPaths,
+  receiptSchema,
   type Locale,
 } from '@rozmova/contracts';
 import { authOf } from '../../http/access.ts';
@@ -49,6 +51,12 @@ export async function registerPaymentRoutes(app: FastifyInstance, deps: { paymen
     paymentPaths.ofAppointment,
     { config: { access: 'user' }, schema: { params: idParamsSchema, response: { 200: appointmentPaymentSchema } } },
     async (request) => deps.payments.ofAppointment(authOf(request).account, request.params.id),
+  );
+
+  r.get(
+    patientHistoryPaths.receipt,
+    { config: { access: ['patient'] }, schema: { params: idParamsSchema, response: { 200: receiptSchema } } },
+    async (request) => deps.payments.receipt(authOf(request).account, request.params.id),
   );
 
   // The sandbox's checkout page: public, the payment id (a random uuid) is what opens it.

@@ -10,6 +10,7 @@ import {
   type PaymentProvider,
   type PaymentStatus,
   type PaymentType,
+  type Receipt,
 } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -23,6 +24,7 @@ import {
   latestPaymentOfAppointment,
   lockPayment,
   lockPaymentByOrder,
+  paidPaymentOfAppointment,
   paymentsOfAppointment,
   recordCallback,
   settingOrCreate,
@@ -366,6 +368,25 @@ export function createPaymentsService(deps: {
       };
     },
 
+    /** `GET /v1/payments/appointment/:id/receipt`: only the patient who paid, only for a payment that stands. */
+    async receipt(actor: AccountRow, appointmentId: string): Promise<Receipt> {
+      const appointment = await appointmentsPort().get(appointmentId);
+      const payment = appointment?.patientId === actor.patientId ? await paidPaymentOfAppointment(db, appointmentId) : undefined;
+      if (!appointment || !payment) throw notFound('Receipt');
+      const received = receivedOf(payment);
+      return {
+        payment_id: payment.id,
+        appointment_id: appointment.id,
+        amount: received.amount,
+        currency: received.currency,
+        provider: payment.provider,
+        paid_at: payment.paidAt!.toISOString(),
+        appointment_date: appointment.startsAt.toISOString(),
+        doctor_name: appointment.doctorName,
+        patient_name: actor.user.userName,
+      };
+    },
+
     /**
      * A cancelled appointment's money goes back: schedules the refund of each successful payment in the caller's
      * transaction (the job queue runs it at once, and again after a provider failure). Answers how many.
@@ -377,6 +398,7 @@ export function createPaymentsService(deps: {
     },
 
     refundPayment,
+    scheduleRefund,
   };
 }
 
