@@ -74,6 +74,17 @@ describe('route guard', () => {
     await expect(decision).resolves.toEqual({ kind: 'redirect', to: '/' });
   });
 
+  it('sends an applicant (role none) from every signed-in page to its application, which is public', async () => {
+    for (const pathname of ['/user', '/user/quizz', '/doctor', '/admin']) {
+      await expect(decideAccess(input({ pathname, user: userWith('none') }))).resolves.toEqual({
+        kind: 'redirect',
+        to: '/for-specialists',
+      });
+    }
+    await expect(decideAccess(input({ pathname: '/for-specialists', user: userWith('none') }))).resolves.toEqual({ kind: 'allow' });
+    await expect(decideAccess(input({ pathname: '/for-specialists', user: null }))).resolves.toEqual({ kind: 'allow' });
+  });
+
   it('lets admins through any role check', async () => {
     const decision = decideAccess(input({ pathname: '/doctor', handle: { role: 'doctor' }, user: userWith('admin') }));
     await expect(decision).resolves.toEqual({ kind: 'allow' });

@@ -10,18 +10,28 @@ const publicPaths = new Set([
   '/sentry-example-page',
   '/contacts',
   '/corporate-clients',
+  '/for-specialists',
   '/about-us',
   '/our-specialists',
   '/prices',
   '/diagnosis',
   '/meeting',
   '/meeting.deprecated',
+  '/faq',
+  '/support',
 ]);
 
 /** SPEC.md §2: pages anyone may open without signing in (its route table makes /meeting.deprecated public too). */
 export function isPublicPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return publicPaths.has(path) || path === '/api' || path.startsWith('/api/') || /^\/meet\/[^/]+$/.test(path);
+  return (
+    publicPaths.has(path) ||
+    path === '/api' ||
+    path.startsWith('/api/') ||
+    /^\/meet\/[^/]+$/.test(path) ||
+    /^\/faq\/[^/]+(\/[^/]+)?$/.test(path) ||
+    /^\/support\/requests\/[^/]+$/.test(path)
+  );
 }
 
 export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'notFound' };
@@ -38,6 +48,8 @@ export async function decideAccess({ pathname, params, handle, user, restoreSess
   if (!isPublicPath(pathname)) {
     const current = user ?? (await restoreSession());
     if (!current) return { kind: 'redirect', to: '/' };
+    // An applicant (role `none`) has only its application until an admin approves it.
+    if (current.user_role === 'none') return { kind: 'redirect', to: '/for-specialists' };
     if (handle?.role && current.user_role !== handle.role && current.user_role !== 'admin') {
       return { kind: 'redirect', to: '/' };
     }

@@ -1,4 +1,4 @@
-import { isBookingPage, isRoomId, webPages, type WebPage } from '@rozmova/contracts';
+import { adminSections, doctorSections, isBookingPage, isRoomId, operatorSections, webPages, type WebPage } from '@rozmova/contracts';
 import { createBrowserRouter, data, type RouteObject } from 'react-router';
 import { AppRoot } from './app-root.tsx';
 import { ErrorPage } from './error-page.tsx';
@@ -53,6 +53,29 @@ export const routes: RouteObject[] = [
               page('prices', {
                 lazy: () => import('../features/specialists/pages.ts').then((m) => ({ Component: m.PricesPage })),
               }),
+              page('specialistSignUp', {
+                lazy: () =>
+                  import('../features/specialist-signup/specialist-signup-page.tsx').then((m) => ({ Component: m.SpecialistSignUpPage })),
+              }),
+              page('corporateClients', {
+                lazy: () => import('../features/landing/corporate-page.tsx').then((m) => ({ Component: m.CorporatePage })),
+              }),
+              page('faq', { lazy: () => import('../features/faq/faq-pages.tsx').then((m) => ({ Component: m.FaqPage })) }),
+              page('faqTopic', {
+                handle: { validate: ({ topicId }) => isRoomId(topicId) },
+                lazy: () => import('../features/faq/faq-pages.tsx').then((m) => ({ Component: m.FaqTopicPage })),
+              }),
+              page('faqQuestion', {
+                handle: { validate: ({ topicId, questionId }) => isRoomId(topicId) && isRoomId(questionId) },
+                lazy: () => import('../features/faq/faq-pages.tsx').then((m) => ({ Component: m.FaqQuestionPage })),
+              }),
+              page('support', {
+                lazy: () => import('../features/support-desk/support-page.tsx').then((m) => ({ Component: m.SupportPage })),
+              }),
+              page('supportRequest', {
+                handle: { validate: ({ requestId }) => isRoomId(requestId) },
+                lazy: () => import('../features/support-desk/request-page.tsx').then((m) => ({ Component: m.SupportRequestPage })),
+              }),
               page('meetingDeprecated', {
                 lazy: () => import('../features/meeting/deprecated-page.tsx').then((m) => ({ Component: m.MeetingDeprecatedPage })),
               }),
@@ -96,13 +119,45 @@ export const routes: RouteObject[] = [
                 handle: { role: 'admin' },
                 lazy: () => import('../features/admin/quiz-admin-page.tsx').then((m) => ({ Component: m.QuizAdminPage })),
               }),
+              page('adminSection', {
+                handle: {
+                  role: 'admin',
+                  validate: ({ section }) => (adminSections as readonly (string | undefined)[]).includes(section),
+                  title: ({ section }) => `admin-${section}`,
+                },
+                lazy: () => import('../features/admin/admin-section-page.tsx').then((m) => ({ Component: m.AdminSectionPage })),
+              }),
               page('doctor', {
                 handle: { role: 'doctor' },
                 lazy: () => import('../features/doctor/doctor-page.tsx').then((m) => ({ Component: m.DoctorPage })),
               }),
+              page('doctorSection', {
+                handle: {
+                  role: 'doctor',
+                  validate: ({ section }) => (doctorSections as readonly (string | undefined)[]).includes(section),
+                  title: ({ section }) => (section === 'ratings' ? 'doctorRatings' : 'doctorSection'),
+                },
+                lazy: () => import('../features/doctor/doctor-section-page.tsx').then((m) => ({ Component: m.DoctorSectionPage })),
+              }),
+              page('doctorPatient', {
+                handle: { role: 'doctor', validate: ({ patientId }) => isRoomId(patientId) },
+                lazy: () => import('../features/doctor/patient-page.tsx').then((m) => ({ Component: m.DoctorPatientPage })),
+              }),
               page('operator', {
                 handle: { role: 'operator' },
                 lazy: () => import('../features/operator/operator-page.tsx').then((m) => ({ Component: m.OperatorPage })),
+              }),
+              page('operatorSection', {
+                handle: {
+                  role: 'operator',
+                  validate: ({ section }) => (operatorSections as readonly (string | undefined)[]).includes(section),
+                  title: ({ section }) => (section === 'requests' ? 'operatorRequests' : 'operatorSection'),
+                },
+                lazy: () => import('../features/operator/operator-section-page.tsx').then((m) => ({ Component: m.OperatorSectionPage })),
+              }),
+              page('operatorPatient', {
+                handle: { role: 'operator', validate: ({ patientId }) => isRoomId(patientId) },
+                lazy: () => import('../features/operator/patient-page.tsx').then((m) => ({ Component: m.OperatorPatientPage })),
               }),
             ],
           },

@@ -3,7 +3,7 @@ import type { Doctor } from '@rozmova/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { priceText } from '../lib/appointment-dates.ts';
-import { languageText, specialisationText } from '../lib/doctors.ts';
+import { doctorName, languageText, specialisationText } from '../lib/doctors.ts';
 import { initials } from '../lib/initials.ts';
 
 interface Props {
@@ -38,7 +38,7 @@ export function DoctorCard({ doctor, order = 2, actions, withBio = true, selecte
           </Avatar>
           <div style={{ minWidth: 0 }}>
             <Title order={order} fz="lg" id={headingId} style={{ overflowWrap: 'anywhere' }}>
-              {doctor.user_name}
+              {doctorName(doctor, locale)}
             </Title>
             <Group gap={6} mt={6}>
               {doctor.specialisations.map((specialisation) => (

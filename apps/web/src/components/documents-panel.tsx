@@ -5,7 +5,15 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from './form-error.tsx';
 import { errorText } from '../lib/api-errors.ts';
-import { useDeleteReference, useMyReferences, useOpenReference, useUploadReference, type ListedReference } from '../lib/documents.ts';
+import {
+  useDeleteReference,
+  useMyReferences,
+  useOpenReference,
+  usePatientReferences,
+  useReviewReference,
+  useUploadReference,
+  type ListedReference,
+} from '../lib/documents.ts';
 import { SectionCard } from './section-card.tsx';
 
 const ACCEPT = 'application/pdf,image/jpeg,image/png,image/heic,image/heif,.pdf,.jpg,.jpeg,.png,.heic,.heif';
@@ -73,10 +81,51 @@ interface RowProps {
   reference: ListedReference;
   opening: boolean;
   onOpen: () => void;
-  onDelete: () => void;
+  /** The patient's own list: delete. */
+  onDelete?: () => void;
+  /** A reviewer's list: the status and the button that changes it. */
+  review?: { pending: boolean; onToggle: () => void };
 }
 
-function DocumentRow({ reference, opening, onOpen, onDelete }: RowProps) {
+/**
+ * A patient's documents as a doctor of the patient sees them: open (the API audits it) and mark reviewed or new again.
+ */
+export function PatientDocumentsPanel({ patientId, titleOrder = 2 }: { patientId: string; titleOrder?: 2 | 3 }) {
+  const { t } = useTranslation();
+  const references = usePatientReferences(patientId);
+  const open = useOpenReference();
+  const review = useReviewReference(patientId);
+  const showError = (error: unknown) => notifications.show({ color: 'danger', message: errorText(t, error) });
+  return (
+    <SectionCard title={t('documents.patientTitle')} titleId="patient-documents-title" titleOrder={titleOrder}>
+      {references.error ? (
+        <FormError error={references.error} />
+      ) : !references.data ? (
+        <Loader aria-label={t('common.loading')} />
+      ) : references.data.length === 0 ? (
+        <Text>{t('documents.patientEmpty')}</Text>
+      ) : (
+        <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }}>
+          {references.data.map((reference) => (
+            <DocumentRow
+              key={reference.id}
+              reference={reference}
+              opening={open.isPending && open.variables?.id === reference.id}
+              onOpen={() => open.mutate(reference, { onError: showError })}
+              review={{
+                pending: review.isPending && review.variables?.id === reference.id,
+                onToggle: () =>
+                  review.mutate({ id: reference.id, status: reference.status === 'new' ? 'reviewed' : 'new' }, { onError: showError }),
+              }}
+            />
+          ))}
+        </Stack>
+      )}
+    </SectionCard>
+  );
+}
+
+function DocumentRow({ reference, opening, onOpen, onDelete, review }: RowProps) {
   const { t, i18n } = useTranslation();
   return (
     <Group component="li" justify="space-between" gap="sm" py="sm" className="document-row">
@@ -86,6 +135,7 @@ function DocumentRow({ reference, opening, onOpen, onDelete }: RowProps) {
         </Text>
         <Text size="sm">
           {t('documents.added', { date: reference.reference_createdAt_label })} · {sizeText(reference.size, i18n.resolvedLanguage ?? 'en')}
+          {review && ` · ${t(`documents.status.${reference.status}`)}`}
         </Text>
       </div>
       <Group gap="xs" wrap="nowrap">
@@ -98,15 +148,28 @@ function DocumentRow({ reference, opening, onOpen, onDelete }: RowProps) {
         >
           {t('documents.open')}
         </Button>
-        <Button
-          variant="outline"
-          color="danger"
-          size="sm"
-          onClick={onDelete}
-          aria-label={t('documents.deleteNamed', { name: reference.name })}
-        >
-          {t('documents.delete')}
-        </Button>
+        {onDelete && (
+          <Button
+            variant="outline"
+            color="danger"
+            size="sm"
+            onClick={onDelete}
+            aria-label={t('documents.deleteNamed', { name: reference.name })}
+          >
+            {t('documents.delete')}
+          </Button>
+        )}
+        {review && (
+          <Button
+            variant={reference.status === 'new' ? 'filled' : 'default'}
+            size="sm"
+            onClick={review.onToggle}
+            loading={review.pending}
+            aria-label={t(reference.status === 'new' ? 'documents.markReviewedNamed' : 'documents.markNewNamed', { name: reference.name })}
+          >
+            {t(reference.status === 'new' ? 'documents.markReviewed' : 'documents.markNew')}
+          </Button>
+        )}
       </Group>
     </Group>
   );

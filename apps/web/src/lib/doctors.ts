@@ -20,6 +20,10 @@ export const specialisationOf = (value: string | null | undefined): Specialisati
   specialisations.includes(value as Specialisation) ? (value as Specialisation) : undefined;
 
 /** A language code as its name in the interface language ("uk" → "Ukrainian" / "українська"). */
+/** The doctor's name for the reader: English readers see the Latin-letter name when the doctor has one. */
+export const doctorName = (doctor: Pick<Doctor, 'user_name' | 'doctor_name_en'>, locale: string) =>
+  locale === 'en' && doctor.doctor_name_en ? doctor.doctor_name_en : doctor.user_name;
+
 export function languageText(code: string, locale: string): string {
   try {
     return new Intl.DisplayNames([locale === 'uk' ? 'uk' : 'en'], { type: 'language' }).of(code) ?? code;

@@ -44,6 +44,16 @@ export function usePatientReferences(patientId: string) {
   });
 }
 
+/** A doctor of the patient (or an admin) marks a document reviewed or new again. */
+export function useReviewReference(patientId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: UserReference['status'] }) =>
+      apiRequest<UserReferenceResponse>(withId(documentPaths.reference, id), { method: 'PATCH', body: { status } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.documents.ofPatient(patientId) }),
+  });
+}
+
 export function useUploadReference() {
   const client = useQueryClient();
   return useMutation({

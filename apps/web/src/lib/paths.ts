@@ -37,6 +37,8 @@ export const appPaths = {
   admin: webPages.admin,
   adminQuiz: webPages.adminQuiz,
   doctor: webPages.doctor,
+  /** The doctor console with an admin's chosen doctor kept. */
+  doctorConsole: (query: Query = {}) => withQuery(webPages.doctor, query),
   /** The operators' inbox with its filters and the open conversation (`pane=details`: the patient's panel on a phone). */
   operator: (query: { holder?: string; status?: string; patient?: string; pane?: 'details' } = {}) => withQuery(webPages.operator, query),
   adminSection: (section: AdminSection, query: Query = {}) => withQuery(webPages.adminSection.replace(':section', section), query),

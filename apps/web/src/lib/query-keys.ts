@@ -46,17 +46,41 @@ export const queryKeys = {
   patients: {
     all: ['patients'] as const,
     one: (patientId: string) => ['patients', patientId] as const,
+    /** An operator's patient search (GET /v1/patients/lookup). */
+    lookup: (criteria: string) => ['patients', 'lookup', criteria] as const,
+    /** A doctor's own patients, one page of a search (the doctor console's My patients). */
+    ofDoctor: (doctorId: string, query: string, page: number) => ['patients', 'doctor', doctorId, query, page] as const,
+    /** The doctors' notes on a patient. */
+    notes: (patientId: string) => ['patients', 'notes', patientId] as const,
   },
   messages: {
     /** One conversation of the signed-in user (lib/chat: the user and `conversationKey`). */
     conversation: (key: string) => ['messages', 'conversation', key] as const,
   },
   feedback: {
+    /** Published reviews for the landing page. */
+    published: ['feedback', 'published'] as const,
     /** The doctor reviews a user wrote (one per consultation). */
     doctorReviewsOf: (userId: string) => ['feedback', 'user', userId, 'doctor'] as const,
+    /** A doctor's published reviews and rating (GET /v1/doctors/:id/reviews). */
+    reviewsOfDoctor: (doctorId: string) => ['feedback', 'doctor', doctorId] as const,
   },
   payments: {
     ofAppointment: (appointmentId: string | undefined) => ['payments', 'appointment', appointmentId] as const,
+    /** The receipt of a paid consultation (the patient's own). */
+    receipt: (appointmentId: string) => ['payments', 'receipt', appointmentId] as const,
+  },
+  /** Who of the staff opened a patient's records (the patient's own view), one page per offset. */
+  recordAccess: {
+    page: (patientId: string, offset: number) => ['record-access', patientId, offset] as const,
+  },
+  specialistApplications: {
+    all: ['specialist-applications'] as const,
+    /** The signed-in applicant's own application. */
+    mine: ['specialist-applications', 'mine'] as const,
+    /** An admin's list by status. */
+    list: (status: string) => ['specialist-applications', 'list', status] as const,
+    one: (id: string) => ['specialist-applications', 'one', id] as const,
   },
   patientCards: {
     all: ['patient-card'] as const,
@@ -70,6 +94,13 @@ export const queryKeys = {
   admin: {
     users: ['admin', 'users'] as const,
     usersPage: (role: string | undefined, search: string, page: number) => ['admin', 'users', role, search, page] as const,
+    /** The moderation list, one page per filter. */
+    reviews: ['admin', 'reviews'] as const,
+    reviewsPage: (filter: object) => ['admin', 'reviews', filter] as const,
+    payments: ['admin', 'payments'] as const,
+    paymentsPage: (filter: object) => ['admin', 'payments', filter] as const,
+    paymentCallbacks: (paymentId: string) => ['admin', 'payments', 'callbacks', paymentId] as const,
+    auditPage: (filter: object) => ['admin', 'audit', filter] as const,
   },
   notifications: {
     ofUser: (userId: string) => ['notifications', userId] as const,
@@ -77,5 +108,22 @@ export const queryKeys = {
   documents: {
     mine: ['user-references', 'my'] as const,
     ofPatient: (patientId: string) => ['user-references', 'patient', patientId] as const,
+  },
+  faq: {
+    all: ['faq'] as const,
+    topics: ['faq', 'topics'] as const,
+    topic: (id: string) => ['faq', 'topic', id] as const,
+    question: (id: string) => ['faq', 'question', id] as const,
+    search: (query: string) => ['faq', 'search', query] as const,
+    /** The editor's list: every topic and question, published or not. */
+    admin: ['faq', 'admin'] as const,
+  },
+  supportDesk: {
+    all: ['support-desk'] as const,
+    mine: (userId: string) => ['support-desk', 'mine', userId] as const,
+    /** One request as its requester sees it (a visitor through its link's token). */
+    one: (id: string, token: string | null) => ['support-desk', 'one', id, token] as const,
+    queue: (status: string | null) => ['support-desk', 'queue', status] as const,
+    staffOne: (id: string) => ['support-desk', 'staff', id] as const,
   },
 };

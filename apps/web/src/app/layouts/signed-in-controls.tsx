@@ -23,6 +23,8 @@ function showsSupportLauncher(pathname: string, search: string): boolean {
  */
 export default function SignedInControls({ user }: { user: User }) {
   const location = useLocation();
+  // An applicant (role `none`) has no notifications, chat or push until approved: only the account menu.
+  if (user.user_role === 'none') return <UserMenu user={user} />;
   return (
     <>
       <Suspense fallback={null}>

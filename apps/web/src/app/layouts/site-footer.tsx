@@ -9,8 +9,12 @@ export function SiteFooter() {
     { to: appPaths.diagnosis, label: t('nav.selfCheck') },
     { to: appPaths.specialists(), label: t('specialists.nav.specialists') },
     { to: appPaths.prices, label: t('specialists.nav.prices') },
+    { to: appPaths.corporateClients, label: t('nav.corporateClients') },
+    { to: appPaths.specialistSignUp, label: t('nav.forSpecialists') },
     { to: appPaths.about, label: t('nav.about') },
     { to: appPaths.contacts, label: t('nav.contacts') },
+    { to: appPaths.faq(), label: t('nav.faq') },
+    { to: appPaths.support(), label: t('nav.support') },
     { to: appPaths.terms, label: t('nav.terms') },
     { to: appPaths.privacy, label: t('nav.privacy') },
   ];

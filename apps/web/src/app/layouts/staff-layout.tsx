@@ -11,7 +11,7 @@ export function StaffLayout() {
   const { user } = useAuth();
   const links: HeaderLink[] = [];
   if (user?.user_role === 'admin') {
-    links.push({ to: appPaths.admin, label: t('nav.adminUsers') }, { to: appPaths.adminQuiz, label: t('nav.adminQuiz') });
+    links.push({ to: appPaths.admin, label: t('nav.admin') });
   }
   // Admins pass every role check, so they may open the doctor console too (for any doctor).
   if (user?.user_role === 'doctor' || user?.user_role === 'admin') links.push({ to: appPaths.doctor, label: t('doctor.nav') });

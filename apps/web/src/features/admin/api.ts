@@ -1,4 +1,12 @@
-import { adminPaths, type AdminUser, type CreateUserBody, type Role, type UserList } from '@rozmova/contracts';
+import {
+  adminConsolePaths,
+  adminPaths,
+  type AdminUser,
+  type CreateUserBody,
+  type Role,
+  type UpdateUserBody,
+  type UserList,
+} from '@rozmova/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -38,5 +46,21 @@ export function useSetUserActive() {
     mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) =>
       apiRequest<AdminUser>(withId(adminPaths.user, id), { method: 'PATCH', body: { is_active: isActive } }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.admin.users }),
+  });
+}
+
+/** Name and role (staff only); a new role signs the user out everywhere. */
+export function useUpdateUser(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateUserBody) => apiRequest<AdminUser>(withId(adminPaths.user, id), { method: 'PATCH', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.admin.users }),
+  });
+}
+
+/** Mails the user a recovery code and ends their sessions. */
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<void>(withId(adminConsolePaths.resetPassword, id), { method: 'POST' }),
   });
 }

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Loader, Stack, Table, Title } from '@mantine/core';
+import { Button, Group, Loader, Stack, Table, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { QuizQuestion } from '@rozmova/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
-import { errorText } from '../../lib/api-errors.ts';
+import { AdminNav } from './admin-nav.tsx';
+import { LoadError } from './console-table.tsx';
 import { useAdminQuizQuestions, useDeleteQuizQuestion } from './quiz-api.ts';
 import { LevelRulesEditor } from './level-rules-editor.tsx';
 import { QuestionModal } from './question-modal.tsx';
@@ -44,6 +45,7 @@ export function QuizAdminPage() {
 
   return (
     <Stack gap="xl">
+      <AdminNav />
       <Stack gap="md" component="section" aria-labelledby="quiz-questions-title">
         <Group justify="space-between">
           <Title order={1} id="quiz-questions-title">
@@ -53,11 +55,7 @@ export function QuizAdminPage() {
             {t('adminQuiz.addQuestion')}
           </Button>
         </Group>
-        {questions.isError && (
-          <Alert color="danger" role="alert">
-            {errorText(t, questions.error)}
-          </Alert>
-        )}
+        <LoadError error={questions.error} />
         {questions.isPending && <Loader aria-label={t('common.loading')} />}
         {questions.data && (
           <Table.ScrollContainer minWidth={720}>

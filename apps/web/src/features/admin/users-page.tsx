@@ -1,14 +1,41 @@
-import { Alert, Badge, Button, Group, NativeSelect, Pagination, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { roles, type AdminUser, type Role } from '@rozmova/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
-import { errorText } from '../../lib/api-errors.ts';
+import { Pager } from '../../components/pager.tsx';
 import { currentLocale } from '../../lib/i18n.ts';
-import { USERS_PAGE_SIZE, useSetUserActive, useUsers } from './api.ts';
+import { AdminNav } from './admin-nav.tsx';
+import { USERS_PAGE_SIZE, useResetPassword, useSetUserActive, useUsers } from './api.ts';
+import { LoadError } from './console-table.tsx';
 import { CreateUserModal } from './create-user-modal.tsx';
+import { EditUserModal } from './edit-user-modal.tsx';
+
+function ResetPasswordModal({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const { t } = useTranslation();
+  const reset = useResetPassword();
+  return (
+    <ConfirmModal
+      title={t('adminConsole.users.resetTitle')}
+      text={t('adminConsole.users.resetText', { name: user.user_name, email: user.email })}
+      confirmLabel={t('adminConsole.users.reset')}
+      cancelLabel={t('common.cancel')}
+      onConfirm={() =>
+        reset.mutate(user.id, {
+          onSuccess: () => {
+            notifications.show({ message: t('adminConsole.users.resetDone', { email: user.email }) });
+            onClose();
+          },
+        })
+      }
+      onClose={onClose}
+      pending={reset.isPending}
+      error={reset.error}
+    />
+  );
+}
 
 function ConfirmActiveModal({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const { t } = useTranslation();
@@ -47,12 +74,14 @@ export function UsersPage() {
   const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
   const [toggling, setToggling] = useState<AdminUser | null>(null);
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [resetting, setResetting] = useState<AdminUser | null>(null);
   const users = useUsers({ role: role || undefined, search: debouncedSearch, page });
-  const pages = Math.max(1, Math.ceil((users.data?.total ?? 0) / USERS_PAGE_SIZE));
   const dateFormat = new Intl.DateTimeFormat(currentLocale() === 'uk' ? 'uk-UA' : 'en-GB', { dateStyle: 'medium' });
 
   return (
     <Stack gap="lg">
+      <AdminNav />
       <Group justify="space-between">
         <Title order={1}>{t('admin.usersTitle')}</Title>
         <Button onClick={() => setCreating(true)}>{t('admin.createUser')}</Button>
@@ -79,12 +108,8 @@ export function UsersPage() {
           w={{ base: '100%', sm: 200 }}
         />
       </Group>
-      {users.isError && (
-        <Alert color="danger" role="alert">
-          {errorText(t, users.error)}
-        </Alert>
-      )}
-      <Table.ScrollContainer minWidth={720}>
+      <LoadError error={users.error} />
+      <Table.ScrollContainer minWidth={960}>
         <Table striped highlightOnHover>
           <Table.Caption>{t('admin.total', { count: users.data?.total ?? 0 })}</Table.Caption>
           <Table.Thead>
@@ -110,31 +135,43 @@ export function UsersPage() {
                 </Table.Td>
                 <Table.Td>{dateFormat.format(new Date(user.created_at))}</Table.Td>
                 <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    onClick={() => setToggling(user)}
-                    aria-label={t(user.is_active ? 'admin.deactivateUser' : 'admin.activateUser', { email: user.email })}
-                  >
-                    {t(user.is_active ? 'admin.deactivate' : 'admin.activate')}
-                  </Button>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => setEditing(user)}
+                      aria-label={t('adminConsole.users.editUser', { email: user.email })}
+                    >
+                      {t('adminConsole.users.edit')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => setResetting(user)}
+                      aria-label={t('adminConsole.users.resetUser', { email: user.email })}
+                    >
+                      {t('adminConsole.users.reset')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => setToggling(user)}
+                      aria-label={t(user.is_active ? 'admin.deactivateUser' : 'admin.activateUser', { email: user.email })}
+                    >
+                      {t(user.is_active ? 'admin.deactivate' : 'admin.activate')}
+                    </Button>
+                  </Group>
                 </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {pages > 1 && (
-        <Pagination
-          total={pages}
-          value={page}
-          onChange={setPage}
-          getControlProps={(control) => ({ 'aria-label': t(`admin.pagination.${control}`) })}
-          getItemProps={(item) => ({ 'aria-label': t('admin.pagination.page', { page: item }) })}
-        />
-      )}
+      <Pager total={users.data?.total ?? 0} pageSize={USERS_PAGE_SIZE} page={page} onChange={setPage} />
       {creating && <CreateUserModal onClose={() => setCreating(false)} />}
       {toggling && <ConfirmActiveModal user={toggling} onClose={() => setToggling(null)} />}
+      {editing && <EditUserModal user={editing} onClose={() => setEditing(null)} />}
+      {resetting && <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />}
     </Stack>
   );
 }

@@ -8,7 +8,8 @@ import { MutationForm } from '../../components/mutation-form.tsx';
 import { NewPasswordField } from '../../components/password-field.tsx';
 import { PhoneField } from '../../components/phone-field.tsx';
 import { currentLocale } from '../../lib/i18n.ts';
-import { isEmail, isPasswordLengthValid, isPhone } from '../../lib/validation.ts';
+import { useSignUpAccountForm } from '../../lib/sign-up-account.ts';
+import { isPasswordLengthValid, isPhone } from '../../lib/validation.ts';
 import { useRegisterPatient, useSendCode } from './api.ts';
 import type { AuthDialog } from './auth-dialog.ts';
 import { CodeStep } from './code-step.tsx';
@@ -26,14 +27,7 @@ export function SignUpModal({ onClose, onSwitch, onSignedIn }: Props) {
   const sendCode = useSendCode('register');
   const register = useRegisterPatient();
 
-  const account = useForm({
-    initialValues: { user_name: '', email: '', consent: false },
-    validate: {
-      user_name: (value) => (value.trim() ? null : t('validation.nameRequired')),
-      email: (value) => (isEmail(value) ? null : t('validation.email')),
-      consent: (value) => (value ? null : t('validation.consent')),
-    },
-  });
+  const account = useSignUpAccountForm();
   const credentials = useForm({
     initialValues: { password: '', phone: '' },
     validate: {

@@ -7,12 +7,18 @@ import { useAuth } from '../../lib/auth-store.ts';
 import { cardIdOf } from '../../lib/patient-card.ts';
 import { AppointmentCard } from './appointment-card.tsx';
 import { CardTab } from './card-tab.tsx';
+import { ConsultationsTab } from './consultations-tab.tsx';
 import { ProfileTab } from './profile-tab.tsx';
+import { RecordsAccessTab } from './records-access-tab.tsx';
+import { RequestsTab } from './requests-tab.tsx';
 import { SupportChatTab } from './support-chat-tab.tsx';
 
-const patientTabs = ['card', 'documents', 'chat'] as const;
+const patientTabs = ['card', 'documents', 'chat', 'consultations', 'records-access', 'requests'] as const;
 
-/** The cabinet; `?tab=card`, `documents` or `chat` opens a patient's card, documents or support chat; the profile is the default. */
+/**
+ * The cabinet; `?tab=card`, `documents`, `chat`, `consultations` or `records-access` opens a patient's card, documents,
+ * support chat, consultations or who opened its records; the profile is the default.
+ */
 export function CabinetPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -41,6 +47,9 @@ export function CabinetPage() {
           {cardId && <Tabs.Tab value="card">{t('cabinet.cardTab')}</Tabs.Tab>}
           {cardId && <Tabs.Tab value="documents">{t('cabinet.documentsTab')}</Tabs.Tab>}
           {cardId && <Tabs.Tab value="chat">{t('cabinet.chatTab')}</Tabs.Tab>}
+          {patientId && <Tabs.Tab value="consultations">{t('history.consultationsTab')}</Tabs.Tab>}
+          {patientId && <Tabs.Tab value="records-access">{t('history.accessTab')}</Tabs.Tab>}
+          {patientId && <Tabs.Tab value="requests">{t('supportDesk.cabinetTab')}</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="profile" pt="lg">
           <ProfileTab user={user} />
@@ -58,6 +67,21 @@ export function CabinetPage() {
         {cardId && (
           <Tabs.Panel value="chat" pt="lg">
             <SupportChatTab userId={user.id} />
+          </Tabs.Panel>
+        )}
+        {patientId && (
+          <Tabs.Panel value="consultations" pt="lg">
+            <ConsultationsTab patientId={patientId} />
+          </Tabs.Panel>
+        )}
+        {patientId && (
+          <Tabs.Panel value="records-access" pt="lg">
+            <RecordsAccessTab patientId={patientId} />
+          </Tabs.Panel>
+        )}
+        {patientId && (
+          <Tabs.Panel value="requests" pt="lg">
+            <RequestsTab userId={user.id} />
           </Tabs.Panel>
         )}
       </Tabs>

@@ -1,9 +1,9 @@
-import { Badge, Button, Card, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Appointment } from '@rozmova/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { CompleteConsultationModal } from '../../components/complete-consultation-modal.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { FormError } from '../../components/form-error.tsx';
@@ -11,6 +11,7 @@ import { errorText } from '../../lib/api-errors.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useDoctorAppointments, useJoinMeeting, useUpdateAppointment, useWaitingPatients } from './api.ts';
 import { CallRecordSummary } from './call-record.tsx';
+import { useConsoleDoctor } from './doctor-nav.tsx';
 import { WaitingPatients } from './waiting-patients.tsx';
 import { priceText } from './schedule-form.ts';
 import {
@@ -122,6 +123,7 @@ function AppointmentItem({ appointment, now, timeZone, waiting, onComplete, onCa
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const navigate = useNavigate();
+  const { query: linkQuery } = useConsoleDoctor();
   const join = useJoinMeeting();
   const start = appointment.appointment_date;
   const end = appointment.appointment_endDate;
@@ -144,7 +146,9 @@ function AppointmentItem({ appointment, now, timeZone, waiting, onComplete, onCa
       <Stack gap={6}>
         <Group justify="space-between" gap="xs" align="flex-start">
           <Title order={3} fz="md" id={titleId} style={{ overflowWrap: 'anywhere' }}>
-            {name}
+            <Anchor component={Link} to={appPaths.doctorPatient(appointment.appointment_patientId, linkQuery)} inherit>
+              {name}
+            </Anchor>
           </Title>
           <Group gap={6}>
             {waiting && (

@@ -6,6 +6,7 @@ import { FormError } from '../../components/form-error.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { useDoctor, useDoctorList } from './api.ts';
 import { AppointmentsPanel } from './appointments-panel.tsx';
+import { DoctorNav } from './doctor-nav.tsx';
 import { ScheduleEditor } from './schedule-editor.tsx';
 
 /**
@@ -31,6 +32,7 @@ export function DoctorPage() {
     <Stack gap="lg">
       <Title order={1}>{t('doctor.title')}</Title>
       {isAdmin && <DoctorPicker value={doctorId} onChange={(id) => setParam('doctorId', id)} />}
+      <DoctorNav />
       {doctorId ? (
         <DoctorConsole
           key={doctorId}
@@ -45,7 +47,7 @@ export function DoctorPage() {
   );
 }
 
-function DoctorPicker({ value, onChange }: { value: string; onChange: (id: string) => void }) {
+export function DoctorPicker({ value, onChange }: { value: string; onChange: (id: string) => void }) {
   const { t } = useTranslation();
   const doctors = useDoctorList(true);
   return (

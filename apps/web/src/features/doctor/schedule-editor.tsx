@@ -147,6 +147,13 @@ export function ScheduleEditor({ doctor }: { doctor: Doctor }) {
                 {...form.getInputProps('price')}
               />
             </SimpleGrid>
+            <TextInput
+              label={t('doctor.nameEn')}
+              description={t('doctor.nameEnHint')}
+              maxLength={100}
+              autoComplete="off"
+              {...form.getInputProps('name_en')}
+            />
             <TextInput label={t('doctor.photoUrl')} type="url" inputMode="url" {...form.getInputProps('photo_url')} />
             <Textarea label={t('doctor.bioUk')} autosize minRows={3} maxLength={4000} {...form.getInputProps('bio.uk')} />
             <Textarea label={t('doctor.bioEn')} autosize minRows={3} maxLength={4000} {...form.getInputProps('bio.en')} />

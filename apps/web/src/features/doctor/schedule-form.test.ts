@@ -4,7 +4,8 @@ import { priceText, toFormValues, toUpdateBody, validateSchedule, type ScheduleF
 
 const doctor: Doctor = {
   id: 'd1',
-  user_name: 'Olena Kovalenko',
+  user_name: 'Оксана Коваленко',
+  doctor_name_en: 'Oksana Kovalenko',
   photo_url: null,
   specialisations: ['psychologist'],
   bio: { uk: 'Про мене', en: 'About me' },
@@ -65,6 +66,8 @@ describe('toFormValues and toUpdateBody', () => {
     expect(body.days_off).toEqual(['2025-12-25', '2025-12-31']);
     expect(body.extra_hours).toEqual([{ date: '2025-12-27', start: '10:00', end: '12:00' }]);
     expect(body.bio).toEqual({ uk: 'Про мене', en: 'About me' });
+    expect(body.name_en).toBe('Oksana Kovalenko');
+    expect(toUpdateBody({ ...form, name_en: '  ' }).name_en).toBe('');
   });
 
   it('round-trips a doctor unchanged', () => {

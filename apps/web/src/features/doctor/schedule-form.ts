@@ -30,6 +30,8 @@ export interface ScheduleFormValues {
   horizon_days: NumberField;
   time_zone: string;
   specialisations: string[];
+  /** The name in Latin letters for English readers; empty shows the account's name. */
+  name_en: string;
   bio: { uk: string; en: string };
   languages: string[];
   experience_years: NumberField;
@@ -67,6 +69,7 @@ export function toFormValues(doctor: Doctor, newKey: () => string): ScheduleForm
     horizon_days: doctor.horizon_days,
     time_zone: doctor.time_zone,
     specialisations: [...doctor.specialisations],
+    name_en: doctor.doctor_name_en,
     bio: { uk: doctor.bio.uk, en: doctor.bio.en },
     languages: [...doctor.languages],
     experience_years: doctor.experience_years,
@@ -97,6 +100,7 @@ export function toUpdateBody(values: ScheduleFormValues): UpdateDoctorBody {
     horizon_days: toNumber(values.horizon_days),
     time_zone: values.time_zone,
     specialisations: values.specialisations as Specialisation[],
+    name_en: values.name_en.trim(),
     bio: { uk: values.bio.uk.trim(), en: values.bio.en.trim() },
     languages: values.languages,
     experience_years: toNumber(values.experience_years),

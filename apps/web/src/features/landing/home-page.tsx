@@ -10,6 +10,8 @@ const benefits = ['free', 'specialists', 'privacy', 'anywhere'] as const;
 
 // Shown once after an account removal; loaded only then, so the landing page's first download stays small.
 const AccountRemovedNotice = lazy(() => import('./account-removed-notice.tsx'));
+// Published reviews load after the first paint, for the same reason.
+const ReviewsBlock = lazy(() => import('./reviews-block.tsx'));
 
 export function HomePage() {
   const { t } = useTranslation();
@@ -75,6 +77,10 @@ export function HomePage() {
           ))}
         </SimpleGrid>
       </Container>
+
+      <Suspense fallback={null}>
+        <ReviewsBlock />
+      </Suspense>
 
       <Container size="lg" pb={80} component="section" aria-labelledby="cta-title">
         <Card padding="xl" bg="var(--mantine-primary-color-filled)" c="white">

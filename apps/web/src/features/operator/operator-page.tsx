@@ -10,6 +10,7 @@ import { AvailabilitySwitch } from './availability-switch.tsx';
 import { CannedRepliesModal } from './canned-replies.tsx';
 import { ConversationPane } from './conversation-pane.tsx';
 import { InboxList } from './inbox-list.tsx';
+import { OperatorNav } from './operator-nav.tsx';
 import { PatientPanel } from './patient-panel.tsx';
 import { useLiveInbox } from './use-live-inbox.ts';
 import './operator.css';
@@ -47,6 +48,7 @@ export function OperatorPage() {
 
   return (
     <Stack gap="md">
+      <OperatorNav />
       <Group justify="space-between" gap="sm">
         <Title order={1}>{t('operator.title')}</Title>
         <Group gap="sm">

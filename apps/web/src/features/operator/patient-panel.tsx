@@ -1,15 +1,13 @@
-import { Anchor, Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { type Appointment, type Patient } from '@rozmova/contracts';
+import { Anchor, Badge, Group, Loader, Stack, Text } from '@mantine/core';
+import { type Appointment } from '@rozmova/contracts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/form-error.tsx';
-import { QuizLevelMark } from '../../components/quiz-level.tsx';
 import { appointmentDateText } from '../../lib/appointment-dates.ts';
 import { usePatientAppointments } from '../../lib/appointments.ts';
 import { useOpenReference, usePatientReferences } from '../../lib/documents.ts';
-import { dateTimeText } from '../../lib/dates.ts';
-import { latestRecommendation, usePatientCard } from '../../lib/patient-card.ts';
-import { parseQuizScore } from '../../lib/quiz.ts';
 import { usePatient } from './api.ts';
+import { PanelHeading, Profile, SelfCheck } from './patient-summary.tsx';
 
 /** How many of the patient's appointments the panel lists (the newest). */
 const APPOINTMENTS_SHOWN = 10;
@@ -33,66 +31,6 @@ export function PatientPanel({ patientId }: { patientId: string }) {
   );
 }
 
-function PanelHeading({ children }: { children: string }) {
-  return (
-    <Title order={3} fz="md">
-      {children}
-    </Title>
-  );
-}
-
-function Profile({ patient }: { patient: Patient }) {
-  const { t, i18n } = useTranslation();
-  return (
-    <Stack gap={4}>
-      <PanelHeading>{t('operator.patient.profile')}</PanelHeading>
-      <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-        {patient.user_name}
-      </Text>
-      <Anchor href={`mailto:${patient.email}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {patient.email}
-      </Anchor>
-      {patient.phone ? (
-        <Anchor href={`tel:${patient.phone}`} size="sm">
-          {patient.phone}
-        </Anchor>
-      ) : (
-        <Text size="sm">{t('operator.patient.noPhone')}</Text>
-      )}
-      <Text size="sm">{t('operator.patient.since', { date: dateTimeText(patient.created_at, i18n.resolvedLanguage ?? 'en') })}</Text>
-    </Stack>
-  );
-}
-
-function SelfCheck({ cardId }: { cardId: string }) {
-  const { t, i18n } = useTranslation();
-  const card = usePatientCard(cardId);
-  const latest = latestRecommendation(card.data);
-  const counts = latest && parseQuizScore(latest.quiz_recommendation_score);
-  return (
-    <Stack gap={4}>
-      <PanelHeading>{t('operator.patient.card')}</PanelHeading>
-      <FormError error={card.error} />
-      {card.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
-      {card.data && !latest && <Text size="sm">{t('operator.patient.noSelfCheck')}</Text>}
-      {latest && (
-        <>
-          <Group gap="xs">
-            <Text size="sm">{t('quiz.level')}</Text>
-            <QuizLevelMark level={latest.quiz_recommendation_level} />
-          </Group>
-          <Text size="sm">{dateTimeText(latest.quiz_recommendation_date, i18n.resolvedLanguage ?? 'en')}</Text>
-          {counts && <Text size="sm">{t('quiz.counts', { a: counts.A, b: counts.B, c: counts.C })}</Text>}
-          {card.data && card.data.patient_quizz_recommendations.length > 1 && (
-            <Text size="sm">{t('operator.patient.selfChecks', { n: card.data.patient_quizz_recommendations.length })}</Text>
-          )}
-        </>
-      )}
-      {card.data && <Text size="sm">{t('operator.patient.freeConsultations', { n: card.data.patient_available_free_consultations })}</Text>}
-    </Stack>
-  );
-}
-
 const statusColors: Record<Appointment['appointment_status'], string> = {
   scheduled: 'blue',
   running: 'brand',
@@ -100,8 +38,27 @@ const statusColors: Record<Appointment['appointment_status'], string> = {
   canceled: 'gray',
 };
 
-function Appointments({ patientId }: { patientId: string }) {
+/** An appointment in a list: its time in the reader's language, the doctor, the status and any further badges. */
+export function AppointmentLine({ appointment, children }: { appointment: Appointment; children?: ReactNode }) {
   const { t, i18n } = useTranslation();
+  return (
+    <>
+      <Text size="sm" fw={600}>
+        {appointmentDateText(appointment.appointment_date, i18n.resolvedLanguage ?? 'en')}
+      </Text>
+      <Group gap={6}>
+        <Text size="sm">{appointment.doctor.user_name}</Text>
+        <Badge size="xs" variant="light" color={statusColors[appointment.appointment_status]}>
+          {t(`doctor.status.${appointment.appointment_status}`)}
+        </Badge>
+        {children}
+      </Group>
+    </>
+  );
+}
+
+function Appointments({ patientId }: { patientId: string }) {
+  const { t } = useTranslation();
   const appointments = usePatientAppointments(patientId);
   const shown = [...(appointments.data ?? [])]
     .sort((a, b) => Date.parse(b.appointment_date) - Date.parse(a.appointment_date))
@@ -116,15 +73,7 @@ function Appointments({ patientId }: { patientId: string }) {
         <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
           {shown.map((appointment) => (
             <li key={appointment.id}>
-              <Text size="sm" fw={500}>
-                {appointmentDateText(appointment.appointment_date, i18n.resolvedLanguage ?? 'en')}
-              </Text>
-              <Group gap={6}>
-                <Text size="sm">{appointment.doctor.user_name}</Text>
-                <Badge size="xs" variant="light" color={statusColors[appointment.appointment_status]}>
-                  {t(`doctor.status.${appointment.appointment_status}`)}
-                </Badge>
-              </Group>
+              <AppointmentLine appointment={appointment} />
             </li>
           ))}
         </Stack>
@@ -133,7 +82,7 @@ function Appointments({ patientId }: { patientId: string }) {
   );
 }
 
-function Documents({ patientId }: { patientId: string }) {
+export function Documents({ patientId }: { patientId: string }) {
   const { t } = useTranslation();
   const documents = usePatientReferences(patientId);
   const open = useOpenReference();

@@ -1,0 +1,142 @@
+import { Anchor, Button, CloseButton, Group, NativeSelect, Pill, Stack, Table, TextInput, Title } from '@mantine/core';
+import { auditActions } from '@rozmova/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormError } from '../../components/form-error.tsx';
+import { downloadAuditCsv, useAuditLog, type AuditFilter } from './console-api.ts';
+import { dateTimeText, LoadError, Pages } from './console-table.tsx';
+
+const emptyFilter: AuditFilter = { actorId: '', patientId: '', action: '', from: '', to: '' };
+
+/** Who of the staff read or changed whose data: filters (a name in the table filters by that person), pages, CSV. */
+export function AuditSection() {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState(emptyFilter);
+  const [names, setNames] = useState({ actor: '', patient: '' });
+  const [page, setPage] = useState(1);
+  const [exportError, setExportError] = useState<unknown>(null);
+  const [exporting, setExporting] = useState(false);
+  const log = useAuditLog(filter, page);
+  const change = (values: Partial<AuditFilter>) => {
+    setFilter((current) => ({ ...current, ...values }));
+    setPage(1);
+  };
+  const exportCsv = async () => {
+    setExporting(true);
+    setExportError(null);
+    try {
+      await downloadAuditCsv(filter);
+    } catch (error) {
+      setExportError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
+  const field = { w: { base: '100%', xs: 180 } } as const;
+  const chosen = (kind: 'actor' | 'patient', id: string) =>
+    id && (
+      <Pill size="lg" withRemoveButton={false}>
+        <Group gap={4} wrap="nowrap">
+          {t(`adminConsole.audit.${kind}Chosen`, { name: names[kind] })}
+          <CloseButton
+            size="sm"
+            aria-label={t('adminConsole.audit.clear', { name: names[kind] })}
+            onClick={() => change(kind === 'actor' ? { actorId: '' } : { patientId: '' })}
+          />
+        </Group>
+      </Pill>
+    );
+  return (
+    <Stack gap="md">
+      <Title order={1}>{t('adminConsole.audit.title')}</Title>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <NativeSelect
+          label={t('adminConsole.audit.action')}
+          value={filter.action}
+          onChange={(event) => change({ action: event.currentTarget.value })}
+          data={[
+            { value: '', label: t('adminConsole.all') },
+            ...auditActions.map((value) => ({ value, label: t(`adminConsole.audit.actions.${value}`) })),
+          ]}
+          {...field}
+        />
+        <TextInput
+          type="date"
+          label={t('adminConsole.from')}
+          value={filter.from}
+          onChange={(event) => change({ from: event.currentTarget.value })}
+          {...field}
+        />
+        <TextInput
+          type="date"
+          label={t('adminConsole.to')}
+          value={filter.to}
+          onChange={(event) => change({ to: event.currentTarget.value })}
+          {...field}
+        />
+        <Button variant="default" onClick={exportCsv} loading={exporting}>
+          {t('adminConsole.audit.export')}
+        </Button>
+      </Group>
+      <Group gap="xs">
+        {chosen('actor', filter.actorId)}
+        {chosen('patient', filter.patientId)}
+      </Group>
+      <FormError error={exportError} />
+      <LoadError error={log.error} />
+      <Table.ScrollContainer minWidth={720}>
+        <Table>
+          <Table.Caption>{t('adminConsole.audit.hint')}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('adminConsole.audit.when')}</Table.Th>
+              <Table.Th>{t('adminConsole.audit.who')}</Table.Th>
+              <Table.Th>{t('adminConsole.audit.action')}</Table.Th>
+              <Table.Th>{t('adminConsole.audit.what')}</Table.Th>
+              <Table.Th>{t('adminConsole.audit.patient')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {log.data?.entries.map((entry) => (
+              <Table.Tr key={entry.id}>
+                <Table.Td>{dateTimeText(entry.created_at)}</Table.Td>
+                <Table.Td>
+                  <Anchor
+                    component="button"
+                    type="button"
+                    onClick={() => {
+                      setNames((current) => ({ ...current, actor: entry.actor_name }));
+                      change({ actorId: entry.actor_id });
+                    }}
+                  >
+                    {entry.actor_name}
+                  </Anchor>{' '}
+                  ({t(`roles.${entry.actor_role}`)})
+                </Table.Td>
+                <Table.Td>{t(`adminConsole.audit.actions.${entry.action}`, { defaultValue: entry.action })}</Table.Td>
+                <Table.Td>{t(`adminConsole.audit.resources.${entry.resource}`, { defaultValue: entry.resource })}</Table.Td>
+                <Table.Td>
+                  {entry.patient_id && entry.patient_name !== null ? (
+                    <Anchor
+                      component="button"
+                      type="button"
+                      onClick={() => {
+                        setNames((current) => ({ ...current, patient: entry.patient_name ?? '' }));
+                        change({ patientId: entry.patient_id ?? '' });
+                      }}
+                    >
+                      {entry.patient_name || t('adminConsole.audit.removedPatient')}
+                    </Anchor>
+                  ) : (
+                    '—'
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Pages total={log.data?.total ?? 0} page={page} onChange={setPage} />
+    </Stack>
+  );
+}

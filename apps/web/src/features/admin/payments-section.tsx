@@ -1,0 +1,193 @@
+import { Badge, Button, Group, List, Loader, Modal, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { paymentProviders, paymentRecordStatuses, type AdminPayment } from '@rozmova/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAllDoctors, usePaymentCallbacks, usePayments, useRefundPayment, type PaymentsFilter } from './console-api.ts';
+import { dateTimeText, LoadError, Pages, uahText } from './console-table.tsx';
+import { ReasonModal } from './reason-modal.tsx';
+
+const statusColor = { pending: 'orange', success: 'brand', failure: 'danger', refunded: 'gray' } as const;
+
+function RefundModal({ payment, onClose }: { payment: AdminPayment; onClose: () => void }) {
+  const { t } = useTranslation();
+  const refund = useRefundPayment(payment.id);
+  return (
+    <ReasonModal
+      title={t('adminConsole.payments.refundTitle')}
+      intro={
+        <Text>
+          {t('adminConsole.payments.refundText', {
+            amount: uahText(payment.received_amount ?? payment.amount),
+            patient: payment.patient_name,
+            doctor: payment.doctor_name,
+          })}
+        </Text>
+      }
+      label={t('adminConsole.payments.reason')}
+      requiredText={t('adminConsole.payments.reasonRequired')}
+      mutation={refund}
+      toVariables={(reason) => ({ reason })}
+      submitLabel={t('adminConsole.payments.refund')}
+      doneText={t('adminConsole.payments.refunded')}
+      onClose={onClose}
+    />
+  );
+}
+
+function HistoryModal({ payment, onClose }: { payment: AdminPayment; onClose: () => void }) {
+  const { t } = useTranslation();
+  const callbacks = usePaymentCallbacks(payment.id);
+  return (
+    <Modal opened onClose={onClose} title={t('adminConsole.payments.historyTitle', { order: payment.order_id })}>
+      <Stack gap="sm">
+        <Text size="sm">{t('adminConsole.payments.created', { date: dateTimeText(payment.created_at) })}</Text>
+        {callbacks.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+        <LoadError error={callbacks.error} />
+        {callbacks.data &&
+          (callbacks.data.callbacks.length === 0 ? (
+            <Text>{t('adminConsole.payments.noCallbacks')}</Text>
+          ) : (
+            <List>
+              {callbacks.data.callbacks.map((callback) => (
+                <List.Item key={callback.id}>
+                  {dateTimeText(callback.created_at)}: {callback.provider}, «{callback.provider_status}»
+                </List.Item>
+              ))}
+            </List>
+          ))}
+        {payment.refund_reason && (
+          <Text size="sm">
+            {t('adminConsole.payments.refundedBy', { name: payment.refunded_by_name ?? '—', reason: payment.refund_reason })}
+          </Text>
+        )}
+      </Stack>
+    </Modal>
+  );
+}
+
+const emptyFilter: PaymentsFilter = { status: '', provider: '', doctorId: '', from: '', to: '' };
+
+/** Payments: filters, pages, a payment's callbacks and refunds with a reason. */
+export function PaymentsSection() {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState(emptyFilter);
+  const [page, setPage] = useState(1);
+  const [refunding, setRefunding] = useState<AdminPayment | null>(null);
+  const [history, setHistory] = useState<AdminPayment | null>(null);
+  const payments = usePayments(filter, page);
+  const doctors = useAllDoctors();
+  const change = (name: keyof PaymentsFilter, value: string) => {
+    setFilter((current) => ({ ...current, [name]: value }));
+    setPage(1);
+  };
+  const field = { w: { base: '100%', xs: 180 } } as const;
+  return (
+    <Stack gap="md">
+      <Title order={1}>{t('adminConsole.payments.title')}</Title>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <NativeSelect
+          label={t('adminConsole.payments.status')}
+          value={filter.status}
+          onChange={(event) => change('status', event.currentTarget.value)}
+          data={[
+            { value: '', label: t('adminConsole.all') },
+            ...paymentRecordStatuses.map((value) => ({ value, label: t(`adminConsole.payments.statuses.${value}`) })),
+          ]}
+          {...field}
+        />
+        <NativeSelect
+          label={t('adminConsole.payments.provider')}
+          value={filter.provider}
+          onChange={(event) => change('provider', event.currentTarget.value)}
+          data={[
+            { value: '', label: t('adminConsole.all') },
+            ...paymentProviders.map((value) => ({ value, label: t(`adminConsole.payments.providers.${value}`) })),
+          ]}
+          {...field}
+        />
+        <NativeSelect
+          label={t('adminConsole.payments.doctor')}
+          value={filter.doctorId}
+          onChange={(event) => change('doctorId', event.currentTarget.value)}
+          data={[
+            { value: '', label: t('adminConsole.all') },
+            ...(doctors.data ?? []).map((doctor) => ({ value: doctor.id, label: doctor.user_name })),
+          ]}
+          {...field}
+        />
+        <TextInput
+          type="date"
+          label={t('adminConsole.from')}
+          value={filter.from}
+          onChange={(event) => change('from', event.currentTarget.value)}
+          {...field}
+        />
+        <TextInput
+          type="date"
+          label={t('adminConsole.to')}
+          value={filter.to}
+          onChange={(event) => change('to', event.currentTarget.value)}
+          {...field}
+        />
+      </Group>
+      <LoadError error={payments.error} />
+      <Table.ScrollContainer minWidth={860}>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('adminConsole.payments.date')}</Table.Th>
+              <Table.Th>{t('adminConsole.payments.patient')}</Table.Th>
+              <Table.Th>{t('adminConsole.payments.doctor')}</Table.Th>
+              <Table.Th>{t('adminConsole.payments.amount')}</Table.Th>
+              <Table.Th>{t('adminConsole.payments.provider')}</Table.Th>
+              <Table.Th>{t('adminConsole.payments.status')}</Table.Th>
+              <Table.Th>{t('admin.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {payments.data?.payments.map((payment) => (
+              <Table.Tr key={payment.id}>
+                <Table.Td>{dateTimeText(payment.created_at)}</Table.Td>
+                <Table.Td>{payment.patient_name}</Table.Td>
+                <Table.Td>{payment.doctor_name}</Table.Td>
+                <Table.Td>{uahText(payment.amount)}</Table.Td>
+                <Table.Td>{t(`adminConsole.payments.providers.${payment.provider}`)}</Table.Td>
+                <Table.Td>
+                  <Badge color={statusColor[payment.status]} variant="light">
+                    {t(`adminConsole.payments.statuses.${payment.status}`)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => setHistory(payment)}
+                      aria-label={t('adminConsole.payments.historyOf', { patient: payment.patient_name })}
+                    >
+                      {t('adminConsole.payments.history')}
+                    </Button>
+                    {payment.status === 'success' && !payment.refund_reason && (
+                      <Button
+                        size="xs"
+                        color="danger"
+                        variant="light"
+                        onClick={() => setRefunding(payment)}
+                        aria-label={t('adminConsole.payments.refundOf', { patient: payment.patient_name })}
+                      >
+                        {t('adminConsole.payments.refund')}
+                      </Button>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Pages total={payments.data?.total ?? 0} page={page} onChange={setPage} />
+      {refunding && <RefundModal payment={refunding} onClose={() => setRefunding(null)} />}
+      {history && <HistoryModal payment={history} onClose={() => setHistory(null)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,91 @@
+import { Stack, Table, Text, Title } from '@mantine/core';
+import type { QuizRecommendation } from '@rozmova/contracts';
+import { useTranslation } from 'react-i18next';
+import { appointmentDateText } from '../../lib/appointment-dates.ts';
+import { dateLabel } from '../../lib/dates.ts';
+import { chartLevels, chartPoints, inOrder, levelY, stepPath, type ChartGeometry } from './self-check-series.ts';
+
+const geometry: ChartGeometry = { width: 600, height: 180, padding: { left: 80, right: 24, top: 20, bottom: 36 } };
+const levelColor = { green: 'var(--mantine-color-green-7)', yellow: 'var(--mantine-color-yellow-6)', red: 'var(--mantine-color-red-7)' };
+
+/**
+ * The patient's self-check results over time: a step line of the level per completion (a picture for sighted readers,
+ * hidden from screen readers) and the same results as a table with the date, level and answers, which everyone reads.
+ */
+export function SelfCheckChart({ results }: { results: readonly QuizRecommendation[] }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  if (results.length === 0) return <Text>{t('doctorPatients.card.noResults')}</Text>;
+  const points = chartPoints(results, geometry);
+  const { width, height, padding } = geometry;
+  const latest = inOrder(results).at(-1)!;
+  return (
+    <Stack gap="sm">
+      {points.length > 0 && (
+        <svg
+          viewBox={`0 0 ${width} ${height}`}
+          width="100%"
+          role="presentation"
+          aria-hidden="true"
+          data-testid="self-check-chart"
+          style={{ maxWidth: width, display: 'block' }}
+        >
+          {chartLevels.map((level) => (
+            <g key={level}>
+              <line
+                x1={padding.left}
+                x2={width - padding.right}
+                y1={levelY(level, geometry)}
+                y2={levelY(level, geometry)}
+                stroke="var(--mantine-color-default-border)"
+                strokeDasharray="4 4"
+              />
+              <text x={padding.left - 8} y={levelY(level, geometry) + 4} textAnchor="end" fontSize="13" fill="var(--mantine-color-text)">
+                {t(`quiz.levels.${level}`)}
+              </text>
+            </g>
+          ))}
+          <path d={stepPath(points)} fill="none" stroke="var(--mantine-color-brand-6, #008465)" strokeWidth="2.5" />
+          {points.map((point) => (
+            <g key={point.result.quiz_recommendation_date}>
+              <circle
+                cx={point.x}
+                cy={point.y}
+                r="6"
+                fill={levelColor[point.result.quiz_recommendation_level as keyof typeof levelColor]}
+              />
+              <text x={point.x} y={height - 10} textAnchor="middle" fontSize="12" fill="var(--mantine-color-dimmed)">
+                {dateLabel(point.result.quiz_recommendation_date)}
+              </text>
+            </g>
+          ))}
+        </svg>
+      )}
+      <Table>
+        <caption style={{ captionSide: 'top', textAlign: 'start' }}>{t('doctorPatients.card.tableCaption')}</caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('card.date')}</Table.Th>
+            <Table.Th scope="col">{t('card.level')}</Table.Th>
+            <Table.Th scope="col">{t('card.score')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {inOrder(results).map((result) => (
+            <Table.Tr key={result.quiz_recommendation_date}>
+              <Table.Td>{appointmentDateText(result.quiz_recommendation_date, language)}</Table.Td>
+              <Table.Td>{t(`quiz.levels.${result.quiz_recommendation_level}`)}</Table.Td>
+              <Table.Td>{result.quiz_recommendation_score}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <div>
+        <Title order={3} fz="md">
+          {t('doctorPatients.card.latestAdvice', { title: latest.quiz_recommendation_title })}
+        </Title>
+        <Text style={{ whiteSpace: 'pre-line' }}>{latest.quiz_recommendation_text}</Text>
+      </div>
+    </Stack>
+  );
+}

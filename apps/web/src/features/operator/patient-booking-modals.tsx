@@ -1,0 +1,248 @@
+import { Alert, Loader, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import type { Appointment, Doctor } from '@rozmova/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import { FormError } from '../../components/form-error.tsx';
+import { FormModal } from '../../components/form-modal.tsx';
+import { SlotPicker } from '../../components/slot-picker.tsx';
+import { appointmentDateText } from '../../lib/appointment-dates.ts';
+import { specialisationText, useDoctor, useDoctors } from '../../lib/doctors.ts';
+import { useBookForPatient, useChangeAppointment } from './patient-api.ts';
+import { minuteInputValue, paymentTypeOf, staffPayments, urgentStart, type StaffPayment } from './patient-bookings.ts';
+
+const REASON_MAX = 2000;
+
+interface BookValues {
+  doctorId: string;
+  date: string;
+  reason: string;
+  payment: StaffPayment;
+}
+
+interface BookModalProps {
+  patientId: string;
+  urgent: boolean;
+  /** The patient's pending consultation: a patient has at most one, so booking again moves it (SPEC.md §4). */
+  current: Appointment | undefined;
+  onClose: () => void;
+}
+
+/** Booking for a patient: a doctor, then a free time of the doctor's (or, urgent, any minute from now), a reason. */
+export function BookModal({ patientId, urgent, current, onClose }: BookModalProps) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const doctors = useDoctors();
+  const book = useBookForPatient();
+  const [opened] = useState(() => minuteInputValue(new Date()));
+  const form = useForm<BookValues>({
+    initialValues: { doctorId: '', date: urgent ? opened : '', reason: '', payment: 'usual' },
+    validate: {
+      doctorId: (value) => (value ? null : t('operatorConsole.book.doctorRequired')),
+      date: (value) => {
+        if (!urgent) return value ? null : t('operatorConsole.book.timeRequired');
+        const start = urgentStart(value);
+        const thisMinute = Math.floor(Date.now() / 60_000) * 60_000;
+        return start && Date.parse(start) >= thisMinute ? null : t('operatorConsole.book.urgentTimeInvalid');
+      },
+      reason: (value) => (value.trim().length > REASON_MAX ? t('booking.step3.reasonTooLong', { max: REASON_MAX }) : null),
+    },
+  });
+  const doctor = doctors.data?.find((item) => item.id === form.values.doctorId);
+  const doctorLabel = (item: Doctor) =>
+    `${item.user_name} · ${item.specialisations.map((value) => specialisationText(value, locale)).join(', ')}`;
+
+  return (
+    <FormModal
+      title={t(urgent ? 'operatorConsole.book.urgentTitle' : 'operatorConsole.book.title')}
+      size="lg"
+      onClose={onClose}
+      form={form}
+      mutation={book}
+      intro={
+        <>
+          <Text size="sm">{t(urgent ? 'operatorConsole.book.urgentIntro' : 'operatorConsole.book.intro')}</Text>
+          {current && (
+            <Alert color="yellow" role="status">
+              {t('operatorConsole.book.replaces', {
+                doctor: current.doctor.user_name,
+                date: appointmentDateText(current.appointment_date, locale),
+              })}
+            </Alert>
+          )}
+        </>
+      }
+      toVariables={(values) => ({
+        appointment_doctorId: values.doctorId,
+        appointment_patientId: patientId,
+        appointment_date: urgent ? urgentStart(values.date)! : values.date,
+        appointment_reason: values.reason.trim() || undefined,
+        appointment_paymentType: paymentTypeOf(values.payment),
+        ...(urgent ? { appointment_urgent: true } : {}),
+      })}
+      mapFieldErrors={({ appointment_date, appointment_doctorId, appointment_reason, ...rest }) => ({
+        ...rest,
+        ...(appointment_date && { date: appointment_date }),
+        ...(appointment_doctorId && { doctorId: appointment_doctorId }),
+        ...(appointment_reason && { reason: appointment_reason }),
+      })}
+      onSuccess={(appointment) =>
+        appointment &&
+        notifications.show({
+          message: t('operatorConsole.book.done', { date: appointmentDateText(appointment.appointment_date, locale) }),
+        })
+      }
+      submitLabel={t(urgent ? 'operatorConsole.book.urgentSubmit' : 'operatorConsole.book.submit')}
+      cancel={{ label: t('common.cancel'), onClick: onClose }}
+    >
+      <Select
+        label={t('operatorConsole.book.doctor')}
+        placeholder={t('operatorConsole.book.chooseDoctor')}
+        data={(doctors.data ?? []).map((item) => ({ value: item.id, label: doctorLabel(item) }))}
+        searchable
+        nothingFoundMessage={t('booking.step1.none')}
+        required
+        {...form.getInputProps('doctorId')}
+        onChange={(value) => {
+          form.setFieldValue('doctorId', value ?? '');
+          if (!urgent) form.setFieldValue('date', '');
+        }}
+      />
+      {urgent ? (
+        <TextInput
+          type="datetime-local"
+          label={t('operatorConsole.book.urgentTime')}
+          description={t('operatorConsole.book.urgentTimeHint')}
+          min={opened}
+          step={60}
+          required
+          {...form.getInputProps('date')}
+        />
+      ) : (
+        doctor && (
+          <Stack gap={4}>
+            <SlotPicker
+              doctorId={doctor.id}
+              patientId={patientId}
+              horizonDays={doctor.horizon_days}
+              value={form.values.date || undefined}
+              onChange={(slot) => form.setFieldValue('date', slot)}
+            />
+            {form.errors.date && (
+              <Text size="sm" c="danger" role="alert">
+                {form.errors.date}
+              </Text>
+            )}
+          </Stack>
+        )
+      )}
+      <PaymentSelect value={form.values.payment} onChange={(payment) => form.setFieldValue('payment', payment)} />
+      <Textarea label={t('operatorConsole.book.reason')} autosize minRows={2} maxRows={6} {...form.getInputProps('reason')} />
+    </FormModal>
+  );
+}
+
+function PaymentSelect({ value, onChange }: { value: StaffPayment; onChange: (payment: StaffPayment) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      label={t('operatorConsole.book.payment')}
+      data={staffPayments.map((payment) => ({ value: payment, label: t(`operatorConsole.book.payments.${payment}`) }))}
+      value={value}
+      onChange={(next) => next && onChange(next as StaffPayment)}
+      allowDeselect={false}
+    />
+  );
+}
+
+/** Another free time of the same doctor (inside the last 2 hours only an operator may still move it). */
+export function RescheduleModal({ appointment, onClose }: { appointment: Appointment; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const doctor = useDoctor(appointment.appointment_doctorId);
+  const change = useChangeAppointment();
+  const form = useForm({
+    initialValues: { date: '' },
+    validate: { date: (value) => (value ? null : t('operatorConsole.book.timeRequired')) },
+  });
+  return (
+    <FormModal
+      title={t('operatorConsole.reschedule.title')}
+      size="lg"
+      onClose={onClose}
+      form={form}
+      mutation={change}
+      intro={
+        <Text size="sm">
+          {t('operatorConsole.reschedule.intro', {
+            doctor: appointment.doctor.user_name,
+            date: appointmentDateText(appointment.appointment_date, locale),
+          })}
+        </Text>
+      }
+      toVariables={(values) => ({ id: appointment.id, body: { appointment_date: values.date } })}
+      mapFieldErrors={({ appointment_date, ...rest }) => ({ ...rest, ...(appointment_date && { date: appointment_date }) })}
+      onSuccess={(moved) =>
+        moved &&
+        notifications.show({ message: t('operatorConsole.reschedule.done', { date: appointmentDateText(moved.appointment_date, locale) }) })
+      }
+      submitLabel={t('operatorConsole.reschedule.submit')}
+      cancel={{ label: t('common.cancel'), onClick: onClose }}
+    >
+      <FormError error={doctor.error} />
+      {doctor.data ? (
+        <SlotPicker
+          doctorId={appointment.appointment_doctorId}
+          patientId={appointment.appointment_patientId}
+          horizonDays={doctor.data.horizon_days}
+          value={form.values.date || undefined}
+          onChange={(slot) => form.setFieldValue('date', slot)}
+        />
+      ) : (
+        !doctor.error && <Loader size="sm" aria-label={t('common.loading')} />
+      )}
+      {form.errors.date && (
+        <Text size="sm" c="danger" role="alert">
+          {form.errors.date}
+        </Text>
+      )}
+    </FormModal>
+  );
+}
+
+/** The operator cancels: the patient and the doctor are told, and a paid consultation is refunded. */
+export function CancelModal({ appointment, onClose }: { appointment: Appointment; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const change = useChangeAppointment();
+  const date = appointmentDateText(appointment.appointment_date, locale);
+  return (
+    <ConfirmModal
+      title={t('operatorConsole.cancel.title')}
+      text={t(appointment.appointment_paymentStatus === 'paid' ? 'operatorConsole.cancel.textPaid' : 'operatorConsole.cancel.text', {
+        doctor: appointment.doctor.user_name,
+        date,
+      })}
+      confirmLabel={t('operatorConsole.cancel.confirm')}
+      cancelLabel={t('operatorConsole.cancel.keep')}
+      confirmColor="danger"
+      focusCancel
+      pending={change.isPending}
+      error={change.error}
+      onClose={onClose}
+      onConfirm={() =>
+        change.mutate(
+          { id: appointment.id, body: { appointment_status: 'canceled' } },
+          {
+            onSuccess: () => {
+              notifications.show({ message: t('operatorConsole.cancel.done', { date }) });
+              onClose();
+            },
+          },
+        )
+      }
+    />
+  );
+}

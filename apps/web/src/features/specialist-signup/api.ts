@@ -1,0 +1,66 @@
+import {
+  authPaths,
+  specialistPaths,
+  type RegisterSpecialistBody,
+  type SendCodeBody,
+  type SpecialistApplication,
+  type TokenResponse,
+  type UpdateSpecialistApplicationBody,
+} from '@rozmova/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api-client.ts';
+import { authStore } from '../../lib/auth-store.ts';
+import { uploadFile } from '../../lib/files.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+
+/** While it waits for a decision the status is asked for again now and then, so an approval shows without a reload. */
+const REVIEW_POLL_MS = 60_000;
+
+export function useSendSignUpCode() {
+  return useMutation({
+    mutationFn: (body: SendCodeBody) =>
+      authStore.withCodePending(() => apiRequest<void>(authPaths.sendRegisterCode, { method: 'POST', body })),
+  });
+}
+
+export function useRegisterSpecialist() {
+  return useMutation({
+    mutationFn: (body: RegisterSpecialistBody) =>
+      authStore.withCodePending(async () => {
+        const { token } = await apiRequest<TokenResponse>(specialistPaths.register, { method: 'POST', body });
+        return authStore.signInWithToken(token);
+      }),
+  });
+}
+
+export function useMyApplication(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.specialistApplications.mine,
+    queryFn: () => apiRequest<SpecialistApplication>(specialistPaths.my),
+    enabled,
+    refetchInterval: (query) => (query.state.data?.status === 'submitted' ? REVIEW_POLL_MS : false),
+  });
+}
+
+function useApplicationMutation<Variables>(send: (variables: Variables) => Promise<SpecialistApplication>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (application) => client.setQueryData(queryKeys.specialistApplications.mine, application),
+  });
+}
+
+export const useSaveApplication = () =>
+  useApplicationMutation((body: UpdateSpecialistApplicationBody) =>
+    apiRequest<SpecialistApplication>(specialistPaths.my, { method: 'PUT', body }).then(async (application) => {
+      // The Ukrainian name is the account's name: the header shows it.
+      await authStore.loadProfile();
+      return application;
+    }),
+  );
+
+export const useUploadDiploma = () =>
+  useApplicationMutation((file: File) => uploadFile<SpecialistApplication>(specialistPaths.myDiploma, file));
+
+export const useSubmitApplication = () =>
+  useApplicationMutation(() => apiRequest<SpecialistApplication>(specialistPaths.mySubmit, { method: 'POST' }));
