@@ -12,7 +12,7 @@ test('the admin edits a self-check question and the level rules', async ({ page,
 
   await test.step('opens the self-check page and sees 50 questions and the unreachable green level', async () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Users', exact: true })).toBeVisible();
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Self-check', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Self-check', exact: true }).click();
     await expect(page).toHaveURL('/admin/quiz');
     await expect(page.getByRole('heading', { level: 1, name: 'Self-check questions' })).toBeVisible();
     await expect(questions.getByRole('row')).toHaveCount(51);

@@ -1,11 +1,12 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import type { AdminUser, Doctor, UpdateDoctorBody, User } from '@rozmova/contracts';
+import type { AdminUser, Appointment, Doctor, UpdateDoctorBody, User } from '@rozmova/contracts';
 import type { AppServer } from './app-server.ts';
 import { expect } from './fixtures.ts';
 
 /** Seeding through the API (fast); what a person does is done through the UI in the specs. */
 
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
+/** The JSON of a response that must be OK; a failure names the step and the server's answer. */
+export async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
   if (!response.ok()) throw new Error(`${what}: HTTP ${response.status()} ${await response.text()}`);
   return (await response.json()) as T;
 }
@@ -18,7 +19,7 @@ export async function apiLogin(request: APIRequestContext, email: string, passwo
   return token;
 }
 
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 export interface SeededUser {
   id: string;
@@ -68,6 +69,27 @@ export async function createDoctor(
     'update doctor',
   );
   return { ...user, doctor: updated };
+}
+
+/** The patient books the doctor's first free time in the next 14 days (a paid doctor's booking then awaits payment). */
+export async function bookFirstSlot(request: APIRequestContext, token: string, doctorId: string, patientId: string): Promise<Appointment> {
+  const slots = await ok<string[]>(await request.get(`/v1/doctors/${doctorId}/available-slots`, { params: { duration: 14 } }), 'slots');
+  return ok<Appointment>(
+    await request.post('/v1/appointments', {
+      headers: bearer(token),
+      data: { appointment_doctorId: doctorId, appointment_patientId: patientId, appointment_date: slots[0] },
+    }),
+    'book',
+  );
+}
+
+/** POST /v1/payments/checkout: the provider's page for an appointment that awaits payment. */
+export async function startCheckout(
+  request: APIRequestContext,
+  token: string,
+  appointmentId: string,
+): Promise<{ checkout: { url: string }; payment_id: string }> {
+  return ok(await request.post('/v1/payments/checkout', { headers: bearer(token), data: { appointment_id: appointmentId } }), 'checkout');
 }
 
 export async function profileOf(request: APIRequestContext, token: string): Promise<User> {

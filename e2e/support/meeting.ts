@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Appointment } from '@rozmova/contracts';
+import { bearer } from './booking.ts';
 import { startCoturn, type Coturn } from './coturn.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -131,8 +132,6 @@ export async function expectVideoPlaying(page: Page, testId: 'local-video' | 're
     .poll(() => video.evaluate((element: HTMLVideoElement) => !element.paused && element.readyState >= 2 && element.videoWidth > 0))
     .toBe(true);
 }
-
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /**
  * An operator books an urgent consultation starting this minute (the next one in the last 2 s of a minute, so the

@@ -1,0 +1,161 @@
+import type { Locator, Page } from '@playwright/test';
+import { apiLogin, createDoctor, createUser, expectNoSidewaysScroll, signInBrowser } from '../support/booking.ts';
+import { expect, expectAccessible, test, uniqueEmail, watchContentSecurityPolicy } from '../support/fixtures.ts';
+import { dialog } from '../support/ui.ts';
+
+/*
+ * An operator's patients (issue: staff consoles): the operator finds a patient by e-mail and by name, opens the
+ * patient's page (profile and card), books an urgent consultation a few minutes from now with a doctor, which the
+ * patient sees in the cabinet, and cancels it; books a usual one from the doctor's free times and moves it (a patient
+ * has one upcoming consultation at a time, so a second booking would move the first).
+ * axe checks the search and the patient page in English and Ukrainian, light and dark, and both fit 360 px.
+ */
+
+const appointmentRows = (page: Page) => page.getByTestId('operator-appointment');
+
+/** The browser's own `datetime-local` value `minutes` from now. */
+const minutesFromNow = (page: Page, minutes: number) =>
+  page.evaluate((ahead) => {
+    const at = new Date(Date.now() + ahead * 60_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  }, minutes);
+
+/** Chooses the `index`-th free time of the picker (its label: the radio itself is hidden under the chip). */
+async function pickTime(scope: Locator, index: number) {
+  const time = scope
+    .getByRole('radiogroup', { name: /^Free times on / })
+    .getByRole('radio')
+    .nth(index);
+  await expect(time).toBeAttached();
+  await scope.locator(`label[for="${await time.getAttribute('id')}"]`).click();
+  await expect(time).toBeChecked();
+}
+
+async function chooseDoctor(page: Page, scope: Locator, name: string) {
+  await scope.getByRole('combobox', { name: 'Specialist' }).click();
+  await page.getByRole('option', { name: new RegExp(`^${name}`) }).click();
+}
+
+test('an operator finds a patient, books an urgent consultation and cancels it, books a usual one and moves it', async ({
+  browser,
+  request,
+  server,
+  baseURL,
+  page,
+  context,
+}) => {
+  test.setTimeout(150_000);
+  const adminToken = await apiLogin(request, server.admin.email, server.admin.password);
+  const operator = await createUser(request, adminToken, { email: uniqueEmail('op-patients'), name: 'Iryna Operator', role: 'operator' });
+  const patient = await createUser(request, adminToken, { email: uniqueEmail('op-patient'), name: 'Marta Hrytsenko', role: 'patient' });
+  const doctor = await createDoctor(request, adminToken, { email: uniqueEmail('op-doctor'), name: 'Taras Melnyk' });
+  await signInBrowser(context, server, await apiLogin(request, operator.email, operator.password));
+
+  await test.step('the console navigation leads from the inbox to patient search; the patient is found by e-mail', async () => {
+    await page.goto('/operator');
+    const nav = page.getByRole('navigation', { name: 'Operator console' });
+    await expect(nav.getByRole('link', { name: 'Chat inbox' })).toHaveAttribute('aria-current', 'page');
+    await nav.getByRole('link', { name: 'Patients', exact: true }).click();
+    await expect(page).toHaveURL('/operator/patients');
+    await expect(page.getByRole('heading', { level: 1, name: 'Patients' })).toBeVisible();
+    await expect(page).toHaveTitle(/^Patients · Rozmova/);
+    const search = page.getByRole('searchbox', { name: 'E-mail, phone or name' });
+    await search.fill(patient.email);
+    await expect(page.getByText('Patients found: 1', { exact: true })).toBeVisible();
+    await expect(page.getByText('No consultations yet', { exact: true })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  await test.step('by name too; Enter opens the only result: the profile and the card', async () => {
+    const search = page.getByRole('searchbox', { name: 'E-mail, phone or name' });
+    await search.fill('marta hryts');
+    await expect(page.getByRole('link', { name: patient.name, exact: true })).toBeVisible();
+    await search.press('Enter');
+    await expect(page).toHaveURL(/\/operator\/patients\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name: patient.name })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Self-check', exact: true })).toBeVisible();
+    await expect(page.getByText('No self-check taken yet.', { exact: true })).toBeVisible();
+    await expect(page.getByText(patient.email, { exact: true })).toBeVisible();
+    await expect(page.getByText('No upcoming consultations.', { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Open the chat' })).toHaveAttribute('href', /\/operator\?patient=/);
+    await expectAccessible(page);
+  });
+
+  await test.step('an urgent consultation five minutes from now; the patient sees it in the cabinet', async () => {
+    await page.getByRole('button', { name: 'Urgent consultation' }).click();
+    const urgent = dialog(page, 'Urgent consultation');
+    await chooseDoctor(page, urgent, doctor.name);
+    await urgent.getByLabel('Start').fill(await minutesFromNow(page, 5));
+    await expectAccessible(page);
+    await urgent.getByRole('button', { name: 'Book the urgent consultation' }).click();
+    await expect(urgent).toBeHidden();
+    await expect(appointmentRows(page).filter({ hasText: 'Urgent' })).toContainText(doctor.name);
+
+    const patientContext = await browser.newContext({ baseURL });
+    const checkCsp = watchContentSecurityPolicy(patientContext);
+    await signInBrowser(patientContext, server, await apiLogin(request, patient.email, patient.password));
+    const patientPage = await patientContext.newPage();
+    await patientPage.goto('/user');
+    await expect(patientPage.getByText(new RegExp(`Your consultation with ${doctor.name}`))).toBeVisible();
+    checkCsp();
+    await patientContext.close();
+  });
+
+  await test.step('the urgent one is cancelled: it moves to the past ones', async () => {
+    const urgentRow = appointmentRows(page).filter({ hasText: 'Urgent' });
+    await urgentRow.getByRole('button', { name: /^Cancel the consultation of / }).click();
+    const cancel = dialog(page, 'Cancel the consultation');
+    await cancel.getByRole('button', { name: 'Cancel the consultation' }).click();
+    await expect(cancel).toBeHidden();
+    await expect(urgentRow).toContainText('Cancelled');
+    await expect(urgentRow.getByRole('button')).toHaveCount(0);
+  });
+
+  await test.step('a usual booking from the free times, then moved to another time', async () => {
+    await page.getByRole('button', { name: 'Book a consultation' }).click();
+    const book = dialog(page, 'Book a consultation for the patient');
+    await chooseDoctor(page, book, doctor.name);
+    await pickTime(book, 0);
+    await book.getByLabel('Reason for the visit (optional)').fill('Trouble sleeping for a month.');
+    await book.getByRole('button', { name: 'Book', exact: true }).click();
+    await expect(book).toBeHidden();
+    await expect(appointmentRows(page)).toHaveCount(2);
+    await expect(page.getByText('No upcoming consultations.', { exact: true })).toBeHidden();
+
+    const usual = appointmentRows(page).filter({ hasNotText: 'Urgent' });
+    const before = await usual.locator('p').first().textContent();
+    await usual.getByRole('button', { name: /^Reschedule the consultation of / }).click();
+    const move = dialog(page, 'Reschedule the consultation');
+    await pickTime(move, 1);
+    await move.getByRole('button', { name: 'Reschedule', exact: true }).click();
+    await expect(move).toBeHidden();
+    await expect(page.getByText(/^The consultation is moved to /)).toBeVisible();
+    await expect(appointmentRows(page).filter({ hasNotText: 'Urgent' }).locator('p').first()).not.toHaveText(before ?? '');
+  });
+
+  await test.step('Ukrainian, dark, 360 px: search and the patient page fit and pass axe', async () => {
+    await page.evaluate(() => localStorage.setItem('rozmova-language', 'uk'));
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`/operator/patients?q=${encodeURIComponent(patient.email)}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Пацієнти' })).toBeVisible();
+    await expect(page.getByText('Знайдено пацієнтів: 1', { exact: true })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+    await page.getByRole('link', { name: patient.name, exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Термінова консультація' })).toBeVisible();
+    await expect(appointmentRows(page)).toHaveCount(2);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Записати на консультацію' }).click();
+    // The patient has an upcoming consultation: booking again moves it, and the dialog says so.
+    await expect(dialog(page, 'Запис пацієнта на консультацію').getByRole('status')).toContainText('У пацієнта вже є консультація');
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await page.getByRole('navigation', { name: 'Консоль оператора' }).getByRole('link', { name: 'Звернення' }).click();
+    await expect(page).toHaveURL('/operator/requests');
+    await expect(page.getByRole('link', { name: 'Звернення' })).toHaveAttribute('aria-current', 'page');
+  });
+});
