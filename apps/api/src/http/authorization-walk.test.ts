@@ -1,0 +1,70 @@
+import { afterAll, describe, expect, test } from 'vitest';
+import { errorBodySchema, type Role } from '@rozmova/contracts';
+import type { RouteInfo } from '../app.ts';
+import { completedConsultation, submittedApplicant } from '../test/factories.ts';
+import { call, createTestApp, loginAs } from '../test/harness.ts';
+import { expected, identities, type Identity } from '../test/walk-expected.ts';
+import { walkRequests } from '../test/walk-requests.ts';
+
+/**
+ * Walks app.routeTable with every identity, so a new route is covered (and must be listed in walk-expected.ts and
+ * walk-requests.ts) without anyone remembering to.
+ */
+const t = await createTestApp();
+afterAll(async () => {
+  await t.close();
+});
+const routes = t.app.routeTable;
+const keyOf = (route: RouteInfo) => `${route.method} ${route.url}`;
+const { requests, makeBookable, walkSlot } = walkRequests(t);
+
+const roleOf: Record<Exclude<Identity, 'anonymous' | 'patient'>, Role> = {
+  otherPatient: 'patient',
+  operator: 'operator',
+  doctor: 'doctor',
+  otherDoctor: 'doctor',
+  admin: 'admin',
+  applicant: 'none',
+};
+
+describe('authorization matrix', () => {
+  test('every route has a row, and every row a route', () => {
+    const keys = routes.map(keyOf).sort();
+    expect(Object.keys(expected).sort()).toEqual(keys);
+    expect(Object.keys(requests).sort()).toEqual(keys);
+  });
+
+  const cells = routes.flatMap((route) => identities.map((identity) => [keyOf(route), identity, route] as const));
+  test.each(cells)('%s as %s', async (key, identity, route) => {
+    const row = expected[key];
+    const prepare = requests[key];
+    if (!row || !prepare) throw new Error(`${key} has no row in the authorization table`);
+    const owner = await loginAs(t.app, 'patient', { userName: 'Owner' });
+    const actor =
+      identity === 'anonymous'
+        ? undefined
+        : identity === 'patient'
+          ? owner
+          : identity === 'applicant'
+            ? await submittedApplicant(t)
+            : await loginAs(t.app, roleOf[identity]);
+    if (identity === 'doctor') await completedConsultation(t, owner.userId, await makeBookable(actor!.userId, 0), walkSlot());
+    const request = await prepare({ owner, actor });
+    const response = await call(t.app, route.method, request.url ?? route.url, {
+      token: actor?.token,
+      body: request.body,
+      headers: request.headers,
+    });
+
+    expect(response.status, response.text).toBe(row[identity]);
+    if (response.status >= 400) expect(errorBodySchema.safeParse(response.body).success).toBe(true);
+
+    // Whatever another caller did, the owner's account is untouched (except an admin deactivating it).
+    const actedOnOwner = identity === 'patient' || (identity === 'admin' && key === 'PATCH /v1/admin/users/:id');
+    if (!actedOnOwner) {
+      const profile = await call(t.app, 'GET', '/v1/auth/profile', { token: owner.token });
+      expect(profile.status).toBe(200);
+      expect(profile.body).toMatchObject({ user_name: 'Owner', locale: 'uk', email: owner.email });
+    }
+  });
+});

@@ -1,0 +1,458 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { expect } from 'vitest';
+import { eq, like } from 'drizzle-orm';
+import { payments, rateLimits } from '../db/schema.ts';
+import { submittedApplicant } from './factories.ts';
+import { call, PASSWORD, uniqueEmail, type SignedIn, type TestContext } from './harness.ts';
+import { fillId, templates, walkSubscription } from './walk-templates.ts';
+
+/** A valid request per route for the authorization walk, made with the walk's own test app. */
+
+export interface Cell {
+  owner: SignedIn;
+  actor?: SignedIn;
+}
+
+export function walkRequests(t: TestContext) {
+  async function registerCode(email: string): Promise<string> {
+    expect((await call(t.app, 'POST', '/v1/verification-codes/register/send-code', { body: { email } })).status).toBe(204);
+    return t.mail.codeFor(email);
+  }
+
+  /** The owner's patient record and card ids. */
+  async function idsOf(owner: SignedIn): Promise<{ patientId: string; cardId: string }> {
+    const account = await t.services.accounts.getAccount(owner.userId);
+    return { patientId: account.patientId!, cardId: account.cardId! };
+  }
+
+  const newQuestionId = async () => (await t.services.quiz.create(templates['POST /v1/quizz'] as never)).id;
+
+  /** A new doctor account (with its empty profile), not the caller. */
+  async function doctorOfWalk(): Promise<string> {
+    return (
+      await t.services.accounts.createAccount({
+        email: uniqueEmail('walk-doctor'),
+        userName: 'Walk Doctor',
+        role: 'doctor',
+        emailVerified: true,
+      })
+    ).id;
+  }
+
+  /** Makes a doctor bookable every day at every whole hour (Kyiv), with a price in kopiyky. */
+  async function makeBookable(id: string, price: number): Promise<string> {
+    const account = await t.services.accounts.getAccount(id);
+    await t.services.doctors.update(account, id, {
+      price,
+      specialisations: ['psychologist'],
+      weekly_hours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '24:00' })),
+      published: true,
+    });
+    return id;
+  }
+
+  const bookableDoctorOfWalk = async (price: number) => makeBookable(await doctorOfWalk(), price);
+
+  /** A new operator account, not the caller. */
+  async function operatorOfWalk(): Promise<string> {
+    const user = await t.services.accounts.createAccount({
+      email: uniqueEmail('walk-operator'),
+      userName: 'Walk Operator',
+      role: 'operator',
+      emailVerified: true,
+    });
+    return user.id;
+  }
+
+  /** A canned reply of the caller when it may keep them (operators, admins), else of another operator. */
+  async function cannedReplyOf(actor: SignedIn | undefined): Promise<string> {
+    const role = actor && (await t.services.accounts.getAccount(actor.userId)).user.role;
+    const keeper = actor && (role === 'operator' || role === 'admin') ? actor.userId : await operatorOfWalk();
+    return (await t.services.support.cannedReplies.create(keeper, { title: 'Walk', text: 'Walk' })).id;
+  }
+
+  /** A whole hour a day from now (past the 2-hour notice, far from the meeting window). */
+  const walkSlot = () =>
+    new Date(Math.ceil(t.clock.now().getTime() / 3_600_000) * 3_600_000 + 24 * 3_600_000).toISOString().replace('.000Z', 'Z');
+
+  /** The owner's appointment with a walk doctor (price 0: free; else held awaiting payment). */
+  async function appointmentOf(owner: SignedIn, price = 0) {
+    const account = await t.services.accounts.getAccount(owner.userId);
+    const body = {
+      appointment_doctorId: await bookableDoctorOfWalk(price),
+      appointment_patientId: account.patientId!,
+      appointment_date: walkSlot(),
+    };
+    return (await t.services.appointments.create(account, body)).appointment;
+  }
+
+  /** The sandbox checkout page of the owner's held appointment: its payment id and the signed Pay form. */
+  async function sandboxFormsOf(owner: SignedIn): Promise<{ paymentId: string; pay: { data: string; signature: string } }> {
+    const account = await t.services.accounts.getAccount(owner.userId);
+    const checkout = await t.services.payments.startCheckout(account, (await appointmentOf(owner, 50_000)).id);
+    const page = await call(t.app, 'GET', checkout.checkout.url);
+    const [, data, signature] = /name="data" value="([^"]+)">\s*<input type="hidden" name="signature" value="([^"]+)"/.exec(page.text)!;
+    return { paymentId: checkout.payment_id, pay: { data: data!, signature: signature! } };
+  }
+
+  const WALK_PDF = Buffer.from('%PDF-1.7\n% a document of the authorization walk\n%%EOF\n');
+
+  /** A document of the owner, stored through the documents service. */
+  async function documentOf(owner: SignedIn): Promise<string> {
+    const account = await t.services.accounts.getAccount(owner.userId);
+    return (await t.services.documents.upload(account, Readable.from([WALK_PDF]))).id;
+  }
+
+  /** The owner's unpublished quiz feedback. */
+  /** A notification of the owner. */
+  async function notificationOf(owner: SignedIn): Promise<string> {
+    const account = await t.services.accounts.getAccount(owner.userId);
+    return (await t.services.notifications.create(account, { notification_message: 'Walk', users_user_id: owner.userId })).id;
+  }
+
+  async function feedbackOf(owner: SignedIn): Promise<string> {
+    const account = await t.services.accounts.getAccount(owner.userId);
+    return (await t.services.feedback.create(account, { type: 'quiz', feedback_rating: 4, feedback_comment: 'Walk' })).id;
+  }
+
+  /** A submitted specialist application, waiting for an admin. */
+  const applicationOfWalk = async () => (await t.services.specialists.mine((await submittedApplicant(t)).userId)).id;
+
+  /** A published FAQ topic, and a published question in one (the walk's own, made through the FAQ service). */
+  const faqTopicOfWalk = async () =>
+    (await t.services.faq.createTopic({ title: { uk: 'Тема', en: 'Topic' }, position: 0, isPublished: true })).id;
+  const faqQuestionOfWalk = async () =>
+    (
+      await t.services.faq.createQuestion({
+        topicId: await faqTopicOfWalk(),
+        question: { uk: 'Питання', en: 'Question' },
+        answer: { uk: 'Відповідь', en: 'Answer' },
+        position: 0,
+        isPublished: true,
+      })
+    ).id;
+
+  /** The owner's support request, from an address of its own (the walk is not the per-address limit's test). */
+  async function deskRequestOf(owner: SignedIn, withAttachment = false): Promise<string> {
+    const account = await t.services.accounts.getAccount(owner.userId);
+    const attachment = withAttachment ? await t.services.supportDesk.storeAttachment(Readable.from([WALK_PDF])) : undefined;
+    return (await t.services.supportDesk.create(account, { topic: 'other', message: 'Walk' }, `walk-${randomUUID()}`, attachment)).id;
+  }
+
+  /** A valid request per route, so the answer reflects who is asking and nothing else. */
+  const requests: Record<string, (cell: Cell) => Promise<{ url?: string; body?: object; headers?: Record<string, string> }>> = {
+    'POST /v1/auth/login': async ({ owner }) => ({ body: { email: owner.email, password: PASSWORD, role: 'patient' } }),
+    'POST /v1/auth/logout': async () => ({}),
+    'POST /v1/verification-codes/register/send-code': async () => ({ body: { email: uniqueEmail('walk') } }),
+    'POST /v1/verification-codes/recover-pass/send-code': async ({ owner }) => ({ body: { email: owner.email } }),
+    'POST /v1/verification-codes/check-code': async () => {
+      const email = uniqueEmail('walk');
+      return { body: { email, code: await registerCode(email), type: 'register' } };
+    },
+    'POST /v1/auth/register-patient': async () => {
+      const email = uniqueEmail('walk');
+      return { body: { email, code: await registerCode(email), password: PASSWORD, user_name: 'Walker' } };
+    },
+    'POST /v1/auth/verify-password': async () => ({ body: { password: PASSWORD } }),
+    'GET /v1/auth/profile': async () => ({}),
+    'PUT /v1/auth/profile': async () => ({ body: { user_name: 'Changed by caller', locale: 'en' } }),
+    'DELETE /v1/auth/profile': async ({ actor }) => {
+      if (actor)
+        expect((await call(t.app, 'POST', '/v1/auth/verify-password', { token: actor.token, body: { password: PASSWORD } })).status).toBe(
+          204,
+        );
+      return {};
+    },
+    'POST /v1/auth/setup-password': async () => ({ body: { password: 'Another-Secret-42' } }),
+    'POST /v1/admin/users': async () => ({
+      body: { email: uniqueEmail('made'), password: 'Staff-Secret-2025', user_name: 'Made', user_role: 'operator' },
+    }),
+    'GET /v1/admin/users': async () => ({}),
+    'PATCH /v1/admin/users/:id': async ({ owner }) => ({ url: fillId('/v1/admin/users/:id', owner.userId), body: { is_active: false } }),
+    'POST /v1/contact': async () => ({ body: { name: 'Visitor', email: uniqueEmail('visitor'), message: 'Hello' } }),
+    'GET /v1/user-references/list-and-count-my': async () => ({}),
+    'POST /v1/user-references/create-my': async () => {
+      const boundary = 'walk-boundary';
+      const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="scan.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+      return {
+        body: Buffer.concat([Buffer.from(head), WALK_PDF, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      };
+    },
+    'PATCH /v1/user-references/:id': async ({ owner }) => ({
+      url: fillId('/v1/user-references/:id', await documentOf(owner)),
+      body: { status: 'reviewed' },
+    }),
+    'DELETE /v1/user-references/:id/my': async ({ owner }) => ({ url: fillId('/v1/user-references/:id/my', await documentOf(owner)) }),
+    'GET /v1/user-references/:id/file': async ({ owner }) => ({ url: fillId('/v1/user-references/:id/file', await documentOf(owner)) }),
+    'POST /v1/feedback': async () => ({ body: { type: 'quiz', feedback_rating: 5, feedback_comment: 'Good' } }),
+    'GET /v1/feedback': async () => ({}),
+    'GET /v1/feedback/user/:id': async ({ owner }) => ({ url: fillId('/v1/feedback/user/:id', owner.userId) }),
+    'POST /v1/feedback/user/:id': async ({ owner }) => ({
+      url: fillId('/v1/feedback/user/:id', owner.userId),
+      body: { type: 'quiz', feedback_rating: 4 },
+    }),
+    'GET /v1/feedback/:id': async ({ owner }) => ({ url: fillId('/v1/feedback/:id', await feedbackOf(owner)) }),
+    // The author changes the text; an admin publishes (each may do only that).
+    'PUT /v1/feedback/:id': async ({ owner, actor }) => ({
+      url: fillId('/v1/feedback/:id', await feedbackOf(owner)),
+      body: actor && actor.userId !== owner.userId && actor.email.startsWith('admin') ? { is_published: true } : { feedback_rating: 2 },
+    }),
+    'DELETE /v1/feedback/:id': async ({ owner }) => ({ url: fillId('/v1/feedback/:id', await feedbackOf(owner)) }),
+    'GET /v1/quizz': async () => ({}),
+    'POST /v1/quizz': async () => ({ body: templates['POST /v1/quizz']! }),
+    'PUT /v1/quizz/:id': async () => ({
+      url: fillId('/v1/quizz/:id', await newQuestionId()),
+      body: { question_text: { uk: 'Змінене питання', en: 'Changed question' } },
+    }),
+    'DELETE /v1/quizz/:id': async () => ({ url: fillId('/v1/quizz/:id', await newQuestionId()) }),
+    'GET /v1/quizz/level-rules': async () => ({}),
+    'PUT /v1/quizz/level-rules': async () => ({ body: { rules: [{ level: 'red', letter: 'B', min: 0, max: 0 }] } }),
+    'GET /v1/patients/:id': async ({ owner }) => ({ url: fillId('/v1/patients/:id', (await idsOf(owner)).patientId) }),
+    'PUT /v1/patients/:id': async ({ owner }) => ({
+      url: fillId('/v1/patients/:id', (await idsOf(owner)).patientId),
+      body: { user_push_token: JSON.stringify(walkSubscription()) },
+    }),
+    'GET /v1/patients-cards/:id': async ({ owner }) => ({ url: fillId('/v1/patients-cards/:id', (await idsOf(owner)).cardId) }),
+    'PUT /v1/patients-cards/:id': async ({ owner }) => ({
+      url: fillId('/v1/patients-cards/:id', (await idsOf(owner)).cardId),
+      body: { patient_quizz_results: [], patient_quizz_is_completed: false },
+    }),
+    'GET /v1/patients/lookup': async ({ owner }) => ({ url: `/v1/patients/lookup?findCriteria=${encodeURIComponent(owner.email)}` }),
+    'GET /v1/patients': async () => ({}),
+    'GET /v1/admin/audit-log': async () => ({}),
+    'GET /v1/notifications/user/:id': async ({ owner }) => ({ url: fillId('/v1/notifications/user/:id', owner.userId) }),
+    'POST /v1/notifications': async ({ owner }) => ({ body: { notification_message: 'Walk', users_user_id: owner.userId } }),
+    'GET /v1/push/public-key': async () => ({}),
+    'POST /v1/push/subscriptions': async () => ({ body: { user_push_token: walkSubscription() } }),
+    'DELETE /v1/push/subscriptions': async ({ owner }) => {
+      const device = walkSubscription();
+      await t.services.push.save(owner.userId, device);
+      return { body: { endpoint: device.endpoint } };
+    },
+    'POST /v1/admin/broadcasts': async () => ({ body: { audience: 'doctors', title: 'Walk', message: 'Walk' } }),
+    'GET /v1/admin/broadcasts': async () => ({}),
+    'DELETE /v1/notifications/:id': async ({ owner }) => ({ url: fillId('/v1/notifications/:id', await notificationOf(owner)) }),
+    'PUT /v1/notifications/mark-all-as-read': async () => ({}),
+    'DELETE /v1/notifications/clear-all': async () => ({}),
+    // Patients write to the operators, staff to the owner.
+    'POST /v1/messages': async ({ owner, actor }) => ({
+      body: {
+        message_text: 'Walk',
+        message_recipientType: !actor || actor.email.startsWith('patient') ? 'operator' : 'patient',
+        message_patientId: (await idsOf(owner)).patientId,
+        client_message_id: randomUUID(),
+      },
+    }),
+    'GET /v1/messages': async ({ owner }) => ({ url: `/v1/messages?patientId=${(await idsOf(owner)).patientId}` }),
+    'PATCH /v1/messages/mark-messages-as-read': async ({ owner }) => ({ body: { patientId: (await idsOf(owner)).patientId } }),
+    'GET /v1/support/inbox': async () => ({}),
+    'POST /v1/patients/:id/claim': async ({ owner }) => ({ url: fillId('/v1/patients/:id/claim', (await idsOf(owner)).patientId) }),
+    'POST /v1/patients/:id/transfer': async ({ owner }) => ({
+      url: fillId('/v1/patients/:id/transfer', (await idsOf(owner)).patientId),
+      body: { operatorId: await operatorOfWalk(), note: 'Walk' },
+    }),
+    'POST /v1/patients/:id/close': async ({ owner }) => ({ url: fillId('/v1/patients/:id/close', (await idsOf(owner)).patientId) }),
+    'POST /v1/patients/:id/reopen': async ({ owner }) => ({ url: fillId('/v1/patients/:id/reopen', (await idsOf(owner)).patientId) }),
+    'GET /v1/patients/:id/user-references': async ({ owner }) => ({
+      url: fillId('/v1/patients/:id/user-references', (await idsOf(owner)).patientId),
+    }),
+    'GET /v1/patients/:id/support-events': async ({ owner }) => ({
+      url: fillId('/v1/patients/:id/support-events', (await idsOf(owner)).patientId),
+    }),
+    'GET /v1/support/operators': async () => ({}),
+    'PUT /v1/support/availability': async () => ({ body: { availability: 'busy' } }),
+    'GET /v1/support/status': async () => ({}),
+    'GET /v1/support/canned-replies': async () => ({}),
+    'POST /v1/support/canned-replies': async () => ({ body: { title: 'Walk', text: 'Walk' } }),
+    'PUT /v1/support/canned-replies/:id': async ({ actor }) => ({
+      url: fillId('/v1/support/canned-replies/:id', await cannedReplyOf(actor)),
+      body: { title: 'Walk', text: 'Changed' },
+    }),
+    'DELETE /v1/support/canned-replies/:id': async ({ actor }) => ({
+      url: fillId('/v1/support/canned-replies/:id', await cannedReplyOf(actor)),
+    }),
+    'GET /v1/doctors': async () => ({}),
+    'GET /v1/doctors/search': async () => ({ url: '/v1/doctors/search?query=walk' }),
+    'GET /v1/doctors/:id': async () => ({ url: fillId('/v1/doctors/:id', await bookableDoctorOfWalk(0)) }),
+    'PUT /v1/doctors/:id': async () => ({ url: fillId('/v1/doctors/:id', await doctorOfWalk()), body: { price: 70_000 } }),
+    'GET /v1/doctors/:id/available-slots': async ({ owner }) => ({
+      url: `${fillId('/v1/doctors/:id/available-slots', await bookableDoctorOfWalk(0))}?patientId=${(await idsOf(owner)).patientId}`,
+    }),
+    'POST /v1/appointments': async ({ owner }) => {
+      const doctor = await bookableDoctorOfWalk(0);
+      return {
+        body: { appointment_doctorId: doctor, appointment_patientId: (await idsOf(owner)).patientId, appointment_date: walkSlot() },
+      };
+    },
+    'POST /v1/appointments/from-landing': async () => ({
+      body: {
+        appointmentDto: { appointment_doctorId: await bookableDoctorOfWalk(0), appointment_date: walkSlot() },
+        email: uniqueEmail('walk-landing'),
+        user_name: 'Walk Visitor',
+        accept_terms: true,
+      },
+    }),
+    'GET /v1/appointments': async () => ({}),
+    'GET /v1/appointments/:id': async ({ owner }) => ({ url: fillId('/v1/appointments/:id', (await appointmentOf(owner)).id) }),
+    'GET /v1/appointments/byroomid/:id': async ({ owner }) => ({
+      url: fillId('/v1/appointments/byroomid/:id', (await appointmentOf(owner)).appointment_roomId),
+    }),
+    'GET /v1/appointments/patient/:id': async ({ owner }) => {
+      await appointmentOf(owner);
+      return { url: fillId('/v1/appointments/patient/:id', (await idsOf(owner)).patientId) };
+    },
+    'PUT /v1/appointments/:id': async ({ owner }) => ({
+      url: fillId('/v1/appointments/:id', (await appointmentOf(owner)).id),
+      body: { appointment_reason: 'Walk' },
+    }),
+    'POST /v1/appointments/join-meeting/:id': async ({ owner }) => ({
+      url: fillId('/v1/appointments/join-meeting/:id', (await appointmentOf(owner)).id),
+    }),
+    'GET /v1/appointments/:id/calendar.ics': async ({ owner }) => ({
+      url: fillId('/v1/appointments/:id/calendar.ics', (await appointmentOf(owner)).id),
+    }),
+    'POST /v1/meetings/:id/ice-servers': async ({ owner }) => ({
+      url: fillId('/v1/meetings/:id/ice-servers', (await appointmentOf(owner)).appointment_roomId),
+    }),
+    'POST /v1/meetings/:id/report': async ({ owner }) => ({
+      url: fillId('/v1/meetings/:id/report', (await appointmentOf(owner)).appointment_roomId),
+      body: { message: 'No sound', details: { browser: 'Walk' } },
+    }),
+    'GET /v1/appointments/:id/call-record': async ({ owner }) => ({
+      url: fillId('/v1/appointments/:id/call-record', (await appointmentOf(owner)).id),
+    }),
+    'GET /v1/meetings/waiting': async () => ({}),
+    'POST /v1/payments/checkout': async ({ owner }) => ({ body: { appointment_id: (await appointmentOf(owner, 50_000)).id } }),
+    'POST /v1/payments/callback/:provider': async ({ owner }) => ({
+      url: '/v1/payments/callback/sandbox',
+      body: (await sandboxFormsOf(owner)).pay,
+    }),
+    'GET /v1/payments/sandbox/:id': async ({ owner }) => ({
+      url: fillId('/v1/payments/sandbox/:id', (await sandboxFormsOf(owner)).paymentId),
+    }),
+    'GET /v1/payments/appointment/:id': async ({ owner }) => ({
+      url: fillId('/v1/payments/appointment/:id', (await appointmentOf(owner)).id),
+    }),
+    'GET /api/health': async () => ({}),
+    'GET /api/version': async () => ({}),
+    // Specialist sign-up.
+    'POST /v1/auth/register-specialist': async () => {
+      const email = uniqueEmail('walk');
+      return { body: { email, code: await registerCode(email), password: PASSWORD, user_name: 'Walker' } };
+    },
+    'GET /v1/specialist-applications/my': async () => ({}),
+    'PUT /v1/specialist-applications/my': async () => ({ body: templates['PUT /v1/specialist-applications/my'] }),
+    'POST /v1/specialist-applications/my/diploma': async () => {
+      const boundary = 'walk-boundary';
+      const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="diploma.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+      return {
+        body: Buffer.concat([Buffer.from(head), WALK_PDF, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      };
+    },
+    'POST /v1/specialist-applications/my/submit': async () => ({}),
+    'GET /v1/admin/specialist-applications': async () => ({ url: '/v1/admin/specialist-applications?status=submitted' }),
+    'GET /v1/admin/specialist-applications/:id': async () => ({
+      url: fillId('/v1/admin/specialist-applications/:id', await applicationOfWalk()),
+    }),
+    'GET /v1/admin/specialist-applications/:id/diploma': async () => ({
+      url: fillId('/v1/admin/specialist-applications/:id/diploma', await applicationOfWalk()),
+    }),
+    'POST /v1/admin/specialist-applications/:id/approve': async () => ({
+      url: fillId('/v1/admin/specialist-applications/:id/approve', await applicationOfWalk()),
+    }),
+    'POST /v1/admin/specialist-applications/:id/reject': async () => ({
+      url: fillId('/v1/admin/specialist-applications/:id/reject', await applicationOfWalk()),
+      body: templates['POST /v1/admin/specialist-applications/:id/reject'],
+    }),
+    // The FAQ and the support desk.
+    'GET /v1/faq/topics': async () => ({}),
+    'GET /v1/faq/topics/:id': async () => ({ url: fillId('/v1/faq/topics/:id', await faqTopicOfWalk()) }),
+    'GET /v1/faq/questions/:id': async () => ({ url: fillId('/v1/faq/questions/:id', await faqQuestionOfWalk()) }),
+    'GET /v1/faq/search': async () => ({ url: '/v1/faq/search?query=walk' }),
+    'POST /v1/faq/questions/:id/vote': async () => ({
+      url: fillId('/v1/faq/questions/:id/vote', await faqQuestionOfWalk()),
+      body: { helpful: true },
+    }),
+    'GET /v1/admin/faq/topics': async () => ({}),
+    'POST /v1/admin/faq/topics': async () => ({ body: templates['POST /v1/admin/faq/topics'] }),
+    'PUT /v1/admin/faq/topics/:id': async () => ({
+      url: fillId('/v1/admin/faq/topics/:id', await faqTopicOfWalk()),
+      body: templates['PUT /v1/admin/faq/topics/:id'],
+    }),
+    'DELETE /v1/admin/faq/topics/:id': async () => ({ url: fillId('/v1/admin/faq/topics/:id', await faqTopicOfWalk()) }),
+    'POST /v1/admin/faq/questions': async () => ({
+      body: { ...templates['POST /v1/admin/faq/questions'], topicId: await faqTopicOfWalk() },
+    }),
+    'PUT /v1/admin/faq/questions/:id': async () => ({
+      url: fillId('/v1/admin/faq/questions/:id', await faqQuestionOfWalk()),
+      body: { ...templates['PUT /v1/admin/faq/questions/:id'], topicId: await faqTopicOfWalk() },
+    }),
+    'DELETE /v1/admin/faq/questions/:id': async () => ({ url: fillId('/v1/admin/faq/questions/:id', await faqQuestionOfWalk()) }),
+    'POST /v1/support-requests': async () => ({ body: { topic: 'other', message: 'Walk', email: uniqueEmail('walk') } }),
+    'GET /v1/support-requests/my': async () => ({}),
+    'GET /v1/support-requests/:id': async ({ owner }) => ({ url: fillId('/v1/support-requests/:id', await deskRequestOf(owner)) }),
+    'GET /v1/support-requests': async () => ({}),
+    'POST /v1/support-requests/:id/take': async ({ owner }) => ({
+      url: fillId('/v1/support-requests/:id/take', await deskRequestOf(owner)),
+    }),
+    'POST /v1/support-requests/:id/replies': async ({ owner }) => ({
+      url: fillId('/v1/support-requests/:id/replies', await deskRequestOf(owner)),
+      body: templates['POST /v1/support-requests/:id/replies'],
+    }),
+    'POST /v1/support-requests/:id/close': async ({ owner }) => ({
+      url: fillId('/v1/support-requests/:id/close', await deskRequestOf(owner)),
+    }),
+    'GET /v1/support-requests/:id/attachment': async ({ owner }) => ({
+      url: fillId('/v1/support-requests/:id/attachment', await deskRequestOf(owner, true)),
+    }),
+    // The doctor console.
+    'GET /v1/doctors/:id/reviews': async () => ({ url: fillId('/v1/doctors/:id/reviews', await doctorOfWalk()) }),
+    'GET /v1/doctors/:id/patients': async ({ actor }) => ({
+      url: fillId('/v1/doctors/:id/patients', actor?.userId ?? randomUUID()),
+    }),
+    'GET /v1/patients/:id/notes': async ({ owner }) => ({ url: fillId('/v1/patients/:id/notes', (await idsOf(owner)).patientId) }),
+    'POST /v1/patients/:id/notes': async ({ owner }) => ({
+      url: fillId('/v1/patients/:id/notes', (await idsOf(owner)).patientId),
+      body: templates['POST /v1/patients/:id/notes'],
+    }),
+    // The admin console.
+    'GET /v1/admin/reviews': async () => ({}),
+    'POST /v1/admin/reviews/:id/moderate': async ({ owner }) => ({
+      url: fillId('/v1/admin/reviews/:id/moderate', await feedbackOf(owner)),
+      body: { action: 'publish' },
+    }),
+    'GET /v1/admin/payments': async () => ({}),
+    'GET /v1/admin/payments/:id/callbacks': async ({ owner }) => ({
+      url: fillId('/v1/admin/payments/:id/callbacks', (await sandboxFormsOf(owner)).paymentId),
+    }),
+    'POST /v1/admin/payments/:id/refund': async ({ owner }) => {
+      const { paymentId, pay } = await sandboxFormsOf(owner);
+      await t.services.payments.handleCallback('sandbox', pay);
+      return { url: fillId('/v1/admin/payments/:id/refund', paymentId), body: { reason: 'Walk' } };
+    },
+    'GET /v1/admin/audit-log.csv': async () => ({}),
+    // Another account's reset (the owner's would end the owner's sessions).
+    'POST /v1/admin/users/:id/reset-password': async () => ({ url: fillId('/v1/admin/users/:id/reset-password', await operatorOfWalk()) }),
+    // The patient's history and the public pages.
+    'GET /v1/patients/:id/record-access': async ({ owner }) => ({
+      url: fillId('/v1/patients/:id/record-access', (await idsOf(owner)).patientId),
+    }),
+    'GET /v1/payments/appointment/:id/receipt': async ({ owner }) => {
+      const { paymentId, pay } = await sandboxFormsOf(owner);
+      expect((await call(t.app, 'POST', '/v1/payments/callback/sandbox', { body: pay })).status).toBe(200);
+      const appointmentId = (await t.database.db.select().from(payments).where(eq(payments.id, paymentId)))[0]!.appointmentId;
+      return { url: fillId('/v1/payments/appointment/:id/receipt', appointmentId) };
+    },
+    'GET /v1/feedback/published': async () => ({}),
+    // Every identity sends from the one test address: each starts from an empty hour of the lead limit.
+    'POST /v1/corporate-leads': async () => {
+      await t.database.db.delete(rateLimits).where(like(rateLimits.key, 'corporate-lead:%'));
+      return { body: templates['POST /v1/corporate-leads'] };
+    },
+  };
+
+  return { requests, makeBookable, walkSlot };
+}
