@@ -15,15 +15,13 @@ import {
   supportRequestStatuses,
   supportRequestTopics,
 } from '@rozmova/contracts';
+import { createdAt, updatedAt } from './columns.ts';
 import { appointments, patients, userReferences, users } from './schema.ts';
 
 /**
  * Tables of conversations and what reaches people (drizzle-kit reads this file beside schema.ts): in-app notifications,
  * messages, the support chat, push delivery, the call record of meetings and requests to the operators.
  */
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 export const operatorAvailabilityEnum = pgEnum('operator_availability_value', operatorAvailabilities);
 

@@ -1,15 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { specialistApplicationStatuses, type Specialisation } from '@rozmova/contracts';
-import { appointments, patients, users, type LocalisedText } from './schema.ts';
+import { specialistApplicationStatuses } from '@rozmova/contracts';
+import { createdAt, profileColumns, updatedAt, type LocalisedText } from './columns.ts';
+import { appointments, patients, users } from './schema.ts';
 
 /**
  * Tables of the staff's work beside the consultations (drizzle-kit reads this file beside schema.ts): specialist
  * applications, doctors' notes on patients, the FAQ and leads from the corporate clients' page.
  */
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 export const specialistApplicationStatusEnum = pgEnum('specialist_application_status', specialistApplicationStatuses);
 
@@ -24,16 +22,7 @@ export const specialistApplications = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     status: specialistApplicationStatusEnum('status').notNull().default('draft'),
     nameEn: text('name_en').notNull().default(''),
-    specialisations: jsonb('specialisations')
-      .$type<Specialisation[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    bio: jsonb('bio').$type<LocalisedText>().notNull().default({ uk: '', en: '' }),
-    languages: jsonb('languages')
-      .$type<string[]>()
-      .notNull()
-      .default(sql`'["uk"]'::jsonb`),
-    experienceYears: integer('experience_years').notNull().default(0),
+    ...profileColumns(),
     /** The diploma or licence: checked from its content like a document, kept in the storage. */
     diplomaStorageKey: text('diploma_storage_key'),
     diplomaContentType: text('diploma_content_type'),

@@ -11,12 +11,9 @@ import {
   roles,
   type ExtraHours,
   type NotificationSettings,
-  type Specialisation,
   type WeeklyHours,
 } from '@rozmova/contracts';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+import { createdAt, profileColumns, updatedAt, type LocalisedText } from './columns.ts';
 
 export const roleEnum = pgEnum('user_role', roles);
 export const localeEnum = pgEnum('locale', locales);
@@ -126,11 +123,6 @@ export const patientCards = pgTable('patient_cards', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
-
-export interface LocalisedText {
-  uk: string;
-  en: string;
-}
 
 export interface QuizAnswer {
   id: string;
@@ -243,16 +235,7 @@ export const doctors = pgTable('doctors', {
   photoUrl: text('photo_url'),
   /** The name for English readers (transliterated); the account's `user_name` is the Ukrainian one. */
   nameEn: text('name_en'),
-  specialisations: jsonb('specialisations')
-    .$type<Specialisation[]>()
-    .notNull()
-    .default(sql`'[]'::jsonb`),
-  bio: jsonb('bio').$type<LocalisedText>().notNull().default({ uk: '', en: '' }),
-  languages: jsonb('languages')
-    .$type<string[]>()
-    .notNull()
-    .default(sql`'["uk"]'::jsonb`),
-  experienceYears: integer('experience_years').notNull().default(0),
+  ...profileColumns(),
   /** UAH kopiyky; null until someone sets it (0 is free), and a doctor without a price is not listed. */
   price: integer('price'),
   consultationMinutes: integer('consultation_minutes').notNull().default(50),
@@ -403,3 +386,5 @@ export const jobs = pgTable(
       .where(sql`status = 'pending'`),
   ],
 );
+
+export type { LocalisedText } from './columns.ts';
