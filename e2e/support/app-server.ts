@@ -4,6 +4,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+// The push spec's local push service: its settings go to every app the suite starts.
+import { PUSH_ENDPOINT_ENV } from '../../apps/api/src/test/push-endpoint.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -48,6 +50,8 @@ export async function startAppServer(smtpUrl: string, env: Record<string, string
       ADMIN_PASSWORD: admin.password,
       // No PUBLIC_URL, as with `npm start` on another port: it defaults from PORT, and the browser's own links are paths.
       PUBLIC_URL: '',
+      // Push endpoints of the local push service (http on a loopback port): listed, with the tests-only loopback opt-in.
+      ...PUSH_ENDPOINT_ENV,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -130,7 +130,7 @@ function createServices(deps: {
   // Accounts come first and import no other module: the modules that keep rows of an account register hooks with it
   // (creation and removal), in the order they are built here.
   const accounts = createAccountsService({ db, clock });
-  const push = createPushService({ db, clock, log, settings: config.push, production: config.production, accounts });
+  const push = createPushService({ db, clock, log, settings: config.push, outbound: config.outbound, accounts });
   const patients = createPatientsService({ db, clock, audit, quiz, accounts, savePushToken: push.saveToken });
   const jobs = createJobsService({ db, clock, log });
   const notifications = createNotificationsService({ db, mailer, realtime, publicUrl: config.publicUrl, accounts, push });
@@ -162,10 +162,16 @@ function createServices(deps: {
     audit,
     accounts,
     isDoctorOfPatient: appointments.isDoctorOfPatient,
+    patientExists: patients.exists,
   });
   const feedback = createFeedbackService({ db, accounts, appointments, clinicName: config.clinicName });
   doctors.bindRatings(feedback.ratingsOf);
-  const patientNotes = createPatientNotesService({ db, audit, isDoctorOfPatient: appointments.isDoctorOfPatient });
+  const patientNotes = createPatientNotesService({
+    db,
+    audit,
+    isDoctorOfPatient: appointments.isDoctorOfPatient,
+    patientExists: patients.exists,
+  });
   // Support owns the conversation workflow and writes the chat columns only through the patients service; messages
   // reach it through its port (a support message moves the conversation; typing and delivery ask for the holder).
   const support = createSupportService({ db, clock, realtime, audit, jobs, patients });
@@ -204,7 +210,7 @@ function createServices(deps: {
     contactEmail: config.contactEmail,
     ice: config.ice,
   });
-  const auth = createAuthService({ db, clock, mailer, accounts, rateLimit, realtime });
+  const auth = createAuthService({ db, clock, mailer, accounts, rateLimit, realtime, jobs });
   const admin = createAdminService({ db, accounts, auth, doctors });
   const specialists = createSpecialistsService({
     db,

@@ -1,4 +1,5 @@
 import { createECDH } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import {
@@ -15,6 +16,17 @@ const optionalText = z
   .string()
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const hostLabel = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+const hostPattern = new RegExp(`^(?:\\*\\.)?${hostLabel}(?:\\.${hostLabel})*$`);
+/** One host of a list: a name (`*.` for any name under it) or an address, in lower case; IPv6 in brackets as URL writes it. */
+const hostEntry = z
+  .string()
+  .transform((value) => value.toLowerCase().replace(/^\[(.*)\]$/, '$1'))
+  .refine((value) => hostPattern.test(value) || isIP(value) !== 0, {
+    message: 'host names separated by commas (`*.` for any name under one), without scheme, port or path',
+  })
+  .transform((value) => (isIP(value) === 6 ? new URL(`http://[${value}]`).hostname : value));
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -75,6 +87,15 @@ const envSchema = z.object({
   TURN_TTL: z.coerce.number().int().min(60).max(86_400).default(DEFAULT_TURN_TTL_SECONDS),
   VAPID_PUBLIC_KEY: optionalText,
   VAPID_PRIVATE_KEY: optionalText,
+  PUSH_ENDPOINT_HOSTS: optionalText
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((host) => host.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(hostEntry)),
+  OUTBOUND_ALLOW_LOOPBACK: flag.default(false),
   VAPID_SUBJECT: optionalText.pipe(
     z
       .string()
@@ -122,8 +143,13 @@ export interface Config {
   payments: { provider: PaymentProvider; liqpay?: { publicKey: string; privateKey: string; apiUrl: string } };
   /** The meeting room's ICE servers: fixed ones (STUN) and TURN with credentials made per join from a shared secret. */
   ice: { servers: IceServerConfig[]; turn?: { urls: string[]; secret: string; ttlSeconds: number } };
-  /** Web push: the VAPID key pair when set (else the push module keeps a generated one in the database) and its subject. */
-  push: { vapid?: { publicKey: string; privateKey: string }; subject: string };
+  /**
+   * Web push: the VAPID key pair when set (else the push module keeps a generated one in the database), its subject, and
+   * the hosts of push services taken besides the browsers' own (PUSH_ENDPOINT_HOSTS).
+   */
+  push: { vapid?: { publicKey: string; privateKey: string }; subject: string; endpointHosts: string[] };
+  /** Connections to addresses a user's input can steer: loopback only when a test opts in (never in production). */
+  outbound: { allowLoopback: boolean };
 }
 
 export class ConfigError extends Error {}
@@ -195,6 +221,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = e.NODE_ENV === 'production';
   // Outside production only this machine can reach the development outbox and the printed demo passwords.
   const host = e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1');
+  if (production && e.OUTBOUND_ALLOW_LOOPBACK) {
+    throw new ConfigError(
+      'Invalid settings:\n  OUTBOUND_ALLOW_LOOPBACK: for tests only, never in production (it lets users make the server connect to its own machine)',
+    );
+  }
   if (production) {
     // Refused here rather than found out later: codes would never arrive, and the sandbox marks bookings paid for free.
     const missing = [
@@ -238,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       servers: e.ICE_SERVERS ?? [],
       turn: e.TURN_URLS && e.TURN_SECRET ? { urls: e.TURN_URLS, secret: e.TURN_SECRET, ttlSeconds: e.TURN_TTL } : undefined,
     },
-    push: { vapid, subject: e.VAPID_SUBJECT ?? `mailto:${e.CONTACT_EMAIL}` },
+    push: { vapid, subject: e.VAPID_SUBJECT ?? `mailto:${e.CONTACT_EMAIL}`, endpointHosts: e.PUSH_ENDPOINT_HOSTS },
+    outbound: { allowLoopback: e.OUTBOUND_ALLOW_LOOPBACK },
   };
 }

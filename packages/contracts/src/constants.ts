@@ -150,7 +150,7 @@ export type NotificationKind = (typeof notificationKinds)[number];
 
 /** Meetings (the video room). A signalling message larger than this (JSON characters) is dropped. */
 export const SIGNAL_MAX_CHARS = 64_000;
-/** Signalling messages one connection may send in {@link SIGNAL_RATE_WINDOW_MS}; more are dropped. */
+/** Signalling messages one person may send into one room in {@link SIGNAL_RATE_WINDOW_MS}, over all its connections; more are dropped. */
 export const SIGNAL_RATE_MAX = 120;
 export const SIGNAL_RATE_WINDOW_MS = 10_000;
 /** TURN credentials last this long by default (seconds, `TURN_TTL`). */

@@ -36,6 +36,8 @@ export const errorStatus = {
   PAYMENT_NOT_REFUNDABLE: 409,
   /** Staff roles change among operator, doctor and admin only; an admin never demotes itself. */
   ROLE_CHANGE_REFUSED: 409,
+  /** At least one active admin remains: a role change, deactivation or removal that would leave none is refused. */
+  LAST_ADMIN: 409,
   /** Another operator holds the support conversation (a claim lost the race, or it was transferred meanwhile). */
   CONVERSATION_HELD: 409,
   /** An operator keeps at most CANNED_REPLIES_PER_OPERATOR canned replies. */

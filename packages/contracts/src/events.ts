@@ -18,6 +18,12 @@ export const realtimeEvents = {
 /** Sent to every socket of a user whose sessions were ended (logout, deactivation, password change). */
 export const SESSION_REVOKED_EVENT = 'session-revoked';
 
+/**
+ * A connection refused because its session or its person already holds as many as the server allows (the message of
+ * its `connect_error`, and `data.code`); the client tries again later.
+ */
+export const TOO_MANY_CONNECTIONS = 'TOO_MANY_CONNECTIONS';
+
 /** Sent to the user's sockets with the new notification (the Notification of notifications.ts) when one is added. */
 export const NOTIFICATION_CREATED_EVENT = 'notification-created';
 

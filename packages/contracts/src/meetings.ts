@@ -19,6 +19,11 @@ export const meetingEvents = {
   peer: 'meeting-peer',
   /** server → client: the consultation was completed or cancelled; the room closes. */
   ended: 'meeting-ended',
+  /**
+   * server → a connection taken out of the room because the consultation changed ({@link MeetingClosedEvent}): moved
+   * to another doctor or time, cancelled or completed.
+   */
+  closed: 'meeting-closed',
   /** server → the doctor's connections: a patient is waiting in one of its rooms ({@link WaitingPatient}). */
   waiting: 'meeting-waiting',
 } as const;
@@ -44,6 +49,8 @@ export type MeetingJoin = z.infer<typeof meetingJoinSchema>;
 export const doctorPresences = ['in-room', 'in-other-consultation', 'not-yet'] as const;
 export type DoctorPresence = (typeof doctorPresences)[number];
 
+type MeetingRefusal = 'NOT_FOUND' | 'MEETING_NOT_OPEN' | 'APPOINTMENT_CLOSED';
+
 export type MeetingJoinAck =
   | {
       ok: true;
@@ -53,7 +60,7 @@ export type MeetingJoinAck =
       peerPresent: boolean;
       doctorPresence: DoctorPresence;
     }
-  | { ok: false; code: 'NOT_FOUND' | 'MEETING_NOT_OPEN' | 'APPOINTMENT_CLOSED' | 'VALIDATION_FAILED' | 'TOO_MANY_REQUESTS' };
+  | { ok: false; code: MeetingRefusal | 'VALIDATION_FAILED' | 'TOO_MANY_REQUESTS' };
 
 const sdpSchema = z.strictObject({ type: z.enum(['offer', 'answer', 'pranswer', 'rollback']), sdp: z.string().max(60_000).optional() });
 const candidateSchema = z.strictObject({
@@ -86,6 +93,16 @@ export interface MeetingPeerEvent {
 export interface MeetingEndedEvent {
   roomId: string;
   status: 'completed' | 'canceled';
+}
+
+/**
+ * Why a connection was taken out of the room, as a join would now be refused: the consultation is no longer the
+ * person's (`NOT_FOUND`), it was completed or cancelled (`APPOINTMENT_CLOSED`), or its room is not open now
+ * (`MEETING_NOT_OPEN`, e.g. moved to a later time).
+ */
+export interface MeetingClosedEvent {
+  roomId: string;
+  code: MeetingRefusal;
 }
 
 export const waitingPatientSchema = z.object({

@@ -46,13 +46,22 @@ export const messageSchema = z.object({
   /** The writer's name as the reader sees it (an operator's or doctor's name; the patient's for staff). */
   message_senderName: z.string().nullable(),
   client_message_id: z.string(),
+  /**
+   * The message's number in its conversation (the support conversation, or one consultation): 1, 2, 3… in the order
+   * messages were stored, so a client holding 1…n and receiving n + 2 knows n + 1 exists and asks for it (`afterSeq`).
+   */
+  message_seq: z.number().int(),
   created_at: z.string(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
+/** The largest `message_seq` (a PostgreSQL integer). */
+const MESSAGE_SEQ_MAX = 2 ** 31 - 1;
+
 /**
- * Newest first; `lastMessageId` asks for the page older than that message (SPEC.md §9). `afterMessageId` asks instead
- * for what came after that message, oldest first (a client catching up after a reconnect pages on with the last one).
+ * Newest first; `lastMessageId` asks for the page older than that message (SPEC.md §9). `afterSeq` asks instead for the
+ * messages numbered after it (`message_seq`), oldest first: a client catches up after the highest number up to which it
+ * holds every message, on every (re)connect and when a number is skipped, and pages on with the last one it got.
  */
 export const listMessagesQuerySchema = z.strictObject({
   patientId: idSchema.optional(),
@@ -60,7 +69,7 @@ export const listMessagesQuerySchema = z.strictObject({
   appointmentId: idSchema.optional(),
   limit: z.coerce.number().int().min(1).max(MESSAGES_PAGE_MAX).default(MESSAGES_PAGE_DEFAULT),
   lastMessageId: idSchema.optional(),
-  afterMessageId: idSchema.optional(),
+  afterSeq: z.coerce.number().int().min(0).max(MESSAGE_SEQ_MAX).optional(),
 });
 export type ListMessagesQuery = z.infer<typeof listMessagesQuerySchema>;
 export const messageListSchema = z.object({ messages: z.array(messageSchema) });

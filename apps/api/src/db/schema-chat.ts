@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   broadcastAudiences,
   callEventKinds,
@@ -110,9 +110,8 @@ export const messageSenderTypeEnum = pgEnum('message_sender_type', messageSender
 export const messageStatusEnum = pgEnum('message_status', messageStatuses);
 
 /**
- * Chat messages (SPEC.md §3). A conversation is a patient's with the operators (`doctor_id` null) or with one doctor;
- * `appointment_id` ties a patient ↔ doctor message to its consultation. `client_message_id` is unique per sender, so a
- * resend finds the first message.
+ * Chat messages (SPEC.md §3). A conversation is a patient's with the operators (`doctor_id` null) or one consultation
+ * (`appointment_id`, with its doctor). `client_message_id` is unique per sender, so a resend finds the first message.
  */
 export const messages = pgTable(
   'messages',
@@ -134,12 +133,26 @@ export const messages = pgTable(
     clientMessageId: uuid('client_message_id').notNull(),
     /** One of the patient's documents the message carries; the message stays when the document is deleted. */
     documentId: uuid('document_id').references(() => userReferences.id, { onDelete: 'set null' }),
+    /**
+     * The message's place in its conversation, 1, 2, 3… in the order the messages were committed. The database assigns
+     * it (trigger `messages_seq`, migration 0009) under the conversation's lock, whatever the insert names.
+     */
+    seq: integer('seq')
+      .notNull()
+      .$defaultFn(() => sql`default`),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('messages_sender_client_id').on(t.senderUserId, t.clientMessageId),
+    uniqueIndex('messages_support_seq')
+      .on(t.patientId, t.seq)
+      .where(sql`doctor_id is null`),
+    uniqueIndex('messages_consultation_seq')
+      .on(t.appointmentId, t.seq)
+      .where(sql`appointment_id is not null`),
+    check('messages_conversation', sql`(doctor_id is null) = (appointment_id is null)`),
     index('messages_conversation_idx').on(t.patientId, t.doctorId, t.createdAt, t.id),
     index('messages_appointment_idx').on(t.appointmentId, t.createdAt, t.id),
     // Away delivery and unread counts look for what a side has not read yet.

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role } from '@rozmova/contracts';
 import { AppError } from '../lib/app-error.ts';
-import type { AuthContext, Authenticator, DeviceInfo } from './auth-context.ts';
+import { isUnclaimed, unclaimedRefused, type AuthContext, type Authenticator, type DeviceInfo } from './auth-context.ts';
 
 /** The per-address counter of auth requests (the rate-limit module answers it). */
 export interface RequestLimiter {
@@ -21,6 +21,12 @@ declare module 'fastify' {
     authRateLimit?: boolean;
     /** A `user` route that an applicant (role `none`, not yet approved) may call too: the profile and logout. */
     applicants?: boolean;
+    /**
+     * A route an unclaimed session (its account's e-mail not proved yet: a landing-page booking) may call: that
+     * booking, its payment and consultation, the profile it typed, logout. Elsewhere such a session is refused with 403
+     * `EMAIL_NOT_VERIFIED`, and on `optional` routes it is a visitor.
+     */
+    unclaimed?: boolean;
   }
   interface FastifyRequest {
     auth?: AuthContext;
@@ -76,14 +82,32 @@ export function registerAccessControl(
     if (access === undefined || access === 'public') return;
     const token = bearerToken(request);
     if (token) request.auth = await deps.auth.authenticate(token);
+    const refusedUnclaimed = request.auth !== undefined && isUnclaimed(request.auth.account) && !config.unclaimed;
     // A stale token on an optional route is ignored: recovering a password must work with an old cookie.
-    if (access === 'optional') return;
+    if (access === 'optional') {
+      if (refusedUnclaimed) request.auth = undefined;
+      return;
+    }
     if (!request.auth) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
+    if (refusedUnclaimed) throw unclaimedRefused();
     const role = request.auth.account.user.role;
     if (access === 'user') {
       if (role === 'none' && !config.applicants) throw new AppError('FORBIDDEN', 'Your application is not approved yet');
       return;
     }
     if (role !== 'admin' && !access.includes(role)) throw new AppError('FORBIDDEN', 'Your role may not do this');
+  });
+
+  // What an unclaimed session's handler read is answered only if no claim committed meanwhile: a claim ends the session,
+  // and what was read after it (the owner's name on the booking) is the owner's. Checked after the reads, so an answer
+  // that passes was read before any claim.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const auth = request.auth;
+    if (!auth || !isUnclaimed(auth.account) || request.routeOptions.config.access === 'optional' || reply.statusCode >= 400) {
+      return payload;
+    }
+    if (await deps.auth.stillUnclaimed(auth.account.user.id)) return payload;
+    reply.removeHeader('content-type').removeHeader('content-disposition');
+    throw new AppError('UNAUTHORIZED', 'Sign in to continue');
   });
 }

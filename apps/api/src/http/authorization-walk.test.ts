@@ -16,9 +16,9 @@ afterAll(async () => {
 });
 const routes = t.app.routeTable;
 const keyOf = (route: RouteInfo) => `${route.method} ${route.url}`;
-const { requests, makeBookable, walkSlot } = walkRequests(t);
+const { requests, makeBookable, walkSlot, landingSession, sessionFromBeforeClaim } = walkRequests(t);
 
-const roleOf: Record<Exclude<Identity, 'anonymous' | 'patient'>, Role> = {
+const roleOf: Record<Exclude<Identity, 'anonymous' | 'patient' | 'landing' | 'preClaim'>, Role> = {
   otherPatient: 'patient',
   operator: 'operator',
   doctor: 'doctor',
@@ -47,7 +47,11 @@ describe('authorization matrix', () => {
           ? owner
           : identity === 'applicant'
             ? await submittedApplicant(t)
-            : await loginAs(t.app, roleOf[identity]);
+            : identity === 'landing'
+              ? await landingSession()
+              : identity === 'preClaim'
+                ? await sessionFromBeforeClaim()
+                : await loginAs(t.app, roleOf[identity]);
     if (identity === 'doctor') await completedConsultation(t, owner.userId, await makeBookable(actor!.userId, 0), walkSlot());
     const request = await prepare({ owner, actor });
     const response = await call(t.app, route.method, request.url ?? route.url, {

@@ -2,10 +2,10 @@ import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
-import { groupChannels, userRoom, type Role } from '@rozmova/contracts';
+import { groupChannels, type Role } from '@rozmova/contracts';
 import type { Authenticator } from '../http/auth-context.ts';
 import type { Clock } from '../lib/clock.ts';
-import { sessionRoom } from './bus.ts';
+import { admitWithinCaps, tooManyConnections } from './connection-caps.ts';
 import { watchSession } from './session-watch.ts';
 
 const groupOf: Partial<Record<Role, string>> = {
@@ -23,7 +23,10 @@ export const STREAM_MAX_LEN = 50_000;
 
 export interface Gateway {
   io: Server;
-  /** Authenticates every connection, a recovered one too, with the same bearer token as the HTTP API. */
+  /**
+   * Authenticates every connection, a recovered one too, with the same bearer token as the HTTP API, and refuses one
+   * over its session's or person's cap of connections (`connection-caps.ts`).
+   */
   useAuth(auth: Authenticator): void;
   close(): Promise<void>;
 }
@@ -92,7 +95,7 @@ export async function createGateway(server: HttpServer, options: { redisUrl?: st
         if (typeof token !== 'string' || token.length > 512) return next(new Error('Unauthorized'));
         auth
           .authenticate(token)
-          .then((context) => {
+          .then(async (context) => {
             // A recovered connection comes back only with the session it had.
             if (!context || (socket.recovered && socket.data.sessionId !== context.sessionId)) return next(new Error('Unauthorized'));
             const { user } = context.account;
@@ -105,7 +108,9 @@ export async function createGateway(server: HttpServer, options: { redisUrl?: st
               writable: true,
               configurable: true,
             });
-            void socket.join([userRoom(user.id), sessionRoom(context.sessionId)]);
+            if (!(await admitWithinCaps(io, socket, { userId: user.id, sessionId: context.sessionId }, redis !== undefined))) {
+              return next(tooManyConnections());
+            }
             const group = groupOf[user.role];
             if (group) void socket.join(group);
             admitted.set(socket, { token, expiresAt: context.expiresAt, missed });

@@ -239,8 +239,10 @@ export interface Proxy {
 /**
  * HAProxy (Debian package `haproxy`) on a free port in front of the instances, round robin with sticky sessions by a
  * cookie it inserts (`rozmova_instance=<name>`): Socket.IO's long-polling needs every request of a connection on one
- * instance. Instances are checked every 200 ms (`GET /api/health`); a request for one that is down, or that cannot be
- * reached, goes to another (`option redispatch`). WebSocket upgrades pass through.
+ * instance. Instances are checked every 200 ms (`GET /api/health`) and taken out after two failed checks in a row; a
+ * check may take 5 s, since a loaded machine answers late and a live instance taken out sends its connections' polls
+ * to another instance, which ends them (a killed one refuses the connection and fails at once). A request for one that
+ * is down, or that cannot be reached, goes to another (`option redispatch`). WebSocket upgrades pass through.
  */
 export async function startHaproxy(instances: { name: string; port: number }[]): Promise<Proxy> {
   if (!existsSync(HAPROXY)) throw new Error(`${HAPROXY} is missing: apt-get install haproxy (.ci/run does)`);
@@ -258,6 +260,7 @@ export async function startHaproxy(instances: { name: string; port: number }[]):
       '  timeout client 60s',
       '  timeout server 60s',
       '  timeout tunnel 1h',
+      '  timeout check 5s',
       '  retries 3',
       '  option redispatch 1',
       'frontend web',
@@ -268,7 +271,7 @@ export async function startHaproxy(instances: { name: string; port: number }[]):
       `  cookie ${STICKY_COOKIE} insert indirect nocache`,
       '  option httpchk',
       '  http-check send meth GET uri /api/health',
-      '  default-server check inter 200ms fall 1 rise 1',
+      '  default-server check inter 200ms fall 2 rise 1',
       ...instances.map(({ name, port: instancePort }) => `  server ${name} 127.0.0.1:${instancePort} cookie ${name}`),
       '',
     ].join('\n'),

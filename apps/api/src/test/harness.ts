@@ -139,6 +139,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     LANDING_BOOKINGS_PER_HOUR: '100000',
     // Tests run due jobs themselves (services.jobs.runDue) after moving the clock.
     JOBS_POLL_MS: '0',
+    // Devices saved by tests that never read their pushes: a reserved name (RFC 2606), so a push reaches no one.
+    PUSH_ENDPOINT_HOSTS: 'push.rozmova.test',
     ...options.env,
   });
   const baseUrl = process.env.TEST_DATABASE_URL;
@@ -156,6 +158,23 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   options.beforeReady?.(app);
   await app.ready();
 
+  // Codes and notices are mailed by jobs, and the worker is off in tests: waiting for a mail first runs the due ones,
+  // as the worker does right after the commit that queued them.
+  const runDueJobs = async () => {
+    while ((await app.services.jobs.runDue()) > 0);
+  };
+  const appMail: MailCatcher = {
+    ...mail,
+    waitFor: async (address, predicate, timeoutMs) => {
+      await runDueJobs();
+      return mail.waitFor(address, predicate, timeoutMs);
+    },
+    codeFor: async (address) => {
+      await runDueJobs();
+      return mail.codeFor(address);
+    },
+  };
+
   let closed = false;
   return {
     app,
@@ -164,7 +183,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     config,
     database,
     clock,
-    mail,
+    mail: appMail,
     async close() {
       if (closed) return;
       closed = true;

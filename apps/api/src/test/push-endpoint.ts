@@ -69,6 +69,12 @@ function checkVapid(authorization: string | undefined, origin: string): Received
   return { publicKey, valid: signed && claims.aud === origin, claims };
 }
 
+/**
+ * The settings an app needs to push to this endpoint (plain http on a random loopback port): its host listed, and the
+ * tests-only opt-in that lets the outbound guard reach loopback (refused in production).
+ */
+export const PUSH_ENDPOINT_ENV = { PUSH_ENDPOINT_HOSTS: '127.0.0.1', OUTBOUND_ALLOW_LOOPBACK: '1' };
+
 /** A push service on a local port: it takes pushes for the devices made here, as FCM or Mozilla's would. */
 export async function startPushEndpoint(): Promise<PushEndpoint> {
   const received: ReceivedPush[] = [];

@@ -1,6 +1,17 @@
 /** The authorization walk's table: who may call what (authorization-walk.test.ts checks every cell). */
 
-export const identities = ['anonymous', 'patient', 'otherPatient', 'operator', 'doctor', 'otherDoctor', 'admin', 'applicant'] as const;
+export const identities = [
+  'anonymous',
+  'patient',
+  'otherPatient',
+  'operator',
+  'doctor',
+  'otherDoctor',
+  'admin',
+  'applicant',
+  'landing',
+  'preClaim',
+] as const;
 export type Identity = (typeof identities)[number];
 type Row = Record<Identity, number>;
 
@@ -13,29 +24,39 @@ const everyone = (status: number): Row => ({
   otherDoctor: status,
   admin: status,
   applicant: status,
+  landing: status,
+  preClaim: status,
 });
-/** Signed-in routes refuse an applicant (role `none`) unless the row says otherwise: it has only its application. */
-const signedIn = (status: number): Row => ({ ...everyone(status), anonymous: 401, applicant: 403 });
-const adminOnly = (status: number): Row => ({ ...everyone(403), anonymous: 401, admin: status });
+/**
+ * Signed-in routes refuse an applicant (role `none`) unless the row says otherwise: it has only its application. They
+ * refuse an unclaimed landing session too (403 `EMAIL_NOT_VERIFIED`) unless the route is its booking's, and a
+ * session from before a claim is signed out (401) everywhere.
+ */
+const signedIn = (status: number): Row => ({ ...everyone(status), anonymous: 401, applicant: 403, landing: 403, preClaim: 401 });
+const adminOnly = (status: number): Row => ({ ...everyone(403), anonymous: 401, preClaim: 401, admin: status });
 const supportStaff = (status: number): Row => ({ ...signedIn(403), operator: status, admin: status });
 
 /**
  * Who may call what. "patient" is the account the request is about (the owner: `:id` is its user id);
  * "otherPatient" is a different patient. "doctor" is the owner's doctor (a completed consultation with it);
- * "otherDoctor" is a doctor who is not. The /v1/auth/* routes always act on the caller itself.
+ * "otherDoctor" is a doctor who is not. "landing" is the session a landing-page booking handed out, its e-mail not
+ * proved yet: on its booking's routes it is another patient (404 for the owner's things), elsewhere 403, and a visitor
+ * on routes open to anyone. "preClaim" is such a session after the e-mail's owner signed up: signed out, so a visitor
+ * on open routes and 401 on the rest. The /v1/auth/* routes always act on the caller itself.
  */
 export const expected: Record<string, Row> = {
   'POST /v1/auth/login': everyone(200),
-  'POST /v1/auth/logout': { ...signedIn(204), applicant: 204 },
+  'POST /v1/auth/logout': { ...signedIn(204), applicant: 204, landing: 204 },
   'POST /v1/verification-codes/register/send-code': everyone(204),
   'POST /v1/verification-codes/recover-pass/send-code': everyone(204),
   'POST /v1/verification-codes/check-code': everyone(200),
   'POST /v1/auth/register-patient': everyone(201),
   'POST /v1/auth/verify-password': { ...signedIn(204), applicant: 204 },
-  'GET /v1/auth/profile': { ...signedIn(200), applicant: 200 },
+  'GET /v1/auth/profile': { ...signedIn(200), applicant: 200, landing: 200 },
   'PUT /v1/auth/profile': { ...signedIn(200), applicant: 200 },
   'DELETE /v1/auth/profile': { ...signedIn(204), applicant: 204 },
-  // Signed in with { password }: every test account already has one, so 409 shows the call got through.
+  // Signed in with { password }: every test account already has one, so 409 shows the call got through; an unclaimed
+  // session proves the e-mail with a code first (403).
   'POST /v1/auth/setup-password': { ...signedIn(409), applicant: 409 },
   'POST /v1/admin/users': adminOnly(201),
   'GET /v1/admin/users': adminOnly(200),
@@ -125,26 +146,49 @@ export const expected: Record<string, Row> = {
   'POST /v1/appointments': { ...signedIn(403), patient: 201, operator: 201, admin: 201 },
   'POST /v1/appointments/from-landing': everyone(201),
   'GET /v1/appointments': { ...signedIn(200), patient: 403, otherPatient: 403 },
-  'GET /v1/appointments/:id': { ...signedIn(200), otherPatient: 404, doctor: 404, otherDoctor: 404 },
+  'GET /v1/appointments/:id': { ...signedIn(200), otherPatient: 404, doctor: 404, otherDoctor: 404, landing: 404 },
   // The room exists only for its patient and its doctor: to everyone else, staff included, it is unknown.
-  'GET /v1/appointments/byroomid/:id': { ...signedIn(404), patient: 200 },
+  'GET /v1/appointments/byroomid/:id': { ...signedIn(404), patient: 200, landing: 404 },
   // The owner's doctor gets the owner's appointments with itself; another doctor is told the patient does not exist.
-  'GET /v1/appointments/patient/:id': { ...signedIn(200), otherPatient: 404, otherDoctor: 404 },
-  'PUT /v1/appointments/:id': { ...signedIn(200), otherPatient: 404, doctor: 404, otherDoctor: 404 },
+  'GET /v1/appointments/patient/:id': { ...signedIn(200), otherPatient: 404, otherDoctor: 404, landing: 404 },
+  'PUT /v1/appointments/:id': { ...signedIn(200), otherPatient: 404, doctor: 404, otherDoctor: 404, landing: 404 },
   // The appointment is a day ahead: its patient gets through to 409 MEETING_NOT_OPEN; staff do not join.
-  'POST /v1/appointments/join-meeting/:id': { ...signedIn(403), patient: 409, otherPatient: 404, doctor: 404, otherDoctor: 404 },
-  'GET /v1/appointments/:id/calendar.ics': { ...signedIn(200), otherPatient: 404, doctor: 404, otherDoctor: 404 },
+  'POST /v1/appointments/join-meeting/:id': {
+    ...signedIn(403),
+    patient: 409,
+    otherPatient: 404,
+    doctor: 404,
+    otherDoctor: 404,
+    landing: 404,
+  },
+  'GET /v1/appointments/:id/calendar.ics': { ...signedIn(200), otherPatient: 404, doctor: 404, otherDoctor: 404, landing: 404 },
   // Meetings: ICE servers and problem reports for the room's two people; the call record for its doctor and admins;
   // the waiting list is each doctor's own.
-  'POST /v1/meetings/:id/ice-servers': { ...signedIn(403), patient: 200, otherPatient: 404, doctor: 404, otherDoctor: 404, admin: 404 },
-  'POST /v1/meetings/:id/report': { ...signedIn(403), patient: 201, otherPatient: 404, doctor: 404, otherDoctor: 404, admin: 404 },
+  'POST /v1/meetings/:id/ice-servers': {
+    ...signedIn(403),
+    patient: 200,
+    otherPatient: 404,
+    doctor: 404,
+    otherDoctor: 404,
+    admin: 404,
+    landing: 404,
+  },
+  'POST /v1/meetings/:id/report': {
+    ...signedIn(403),
+    patient: 201,
+    otherPatient: 404,
+    doctor: 404,
+    otherDoctor: 404,
+    admin: 404,
+    landing: 404,
+  },
   'GET /v1/appointments/:id/call-record': { ...signedIn(403), doctor: 404, otherDoctor: 404, admin: 200 },
   'GET /v1/meetings/waiting': { ...signedIn(403), doctor: 200, otherDoctor: 200, admin: 200 },
   // Payments: only the patient pays; the provider's signed callback and the sandbox page are public.
-  'POST /v1/payments/checkout': { ...signedIn(403), patient: 200, otherPatient: 404, admin: 404 },
+  'POST /v1/payments/checkout': { ...signedIn(403), patient: 200, otherPatient: 404, admin: 404, landing: 404 },
   'POST /v1/payments/callback/:provider': everyone(200),
   'GET /v1/payments/sandbox/:id': everyone(200),
-  'GET /v1/payments/appointment/:id': { ...signedIn(200), otherPatient: 404, doctor: 404, otherDoctor: 404 },
+  'GET /v1/payments/appointment/:id': { ...signedIn(200), otherPatient: 404, doctor: 404, otherDoctor: 404, landing: 404 },
   'GET /api/health': everyone(200),
   'GET /api/version': everyone(200),
   // Specialist sign-up.
@@ -174,7 +218,7 @@ export const expected: Record<string, Row> = {
   'PUT /v1/admin/faq/questions/:id': adminOnly(200),
   'DELETE /v1/admin/faq/questions/:id': adminOnly(204),
   // A visitor (with an e-mail) or a patient sends a request; the owner, its link's holder and staff read it.
-  'POST /v1/support-requests': { ...everyone(403), anonymous: 201, patient: 201, otherPatient: 201 },
+  'POST /v1/support-requests': { ...everyone(403), anonymous: 201, patient: 201, otherPatient: 201, landing: 201, preClaim: 201 },
   'GET /v1/support-requests/my': { ...signedIn(403), patient: 200, otherPatient: 200, admin: 200 },
   'GET /v1/support-requests/:id': { ...everyone(404), patient: 200, operator: 200, admin: 200 },
   'GET /v1/support-requests': supportStaff(200),
@@ -200,7 +244,7 @@ export const expected: Record<string, Row> = {
   // The patient's history and the public pages.
   // Who opened the owner's records and its receipts: the owner only (anyone else is told neither exists).
   'GET /v1/patients/:id/record-access': { ...signedIn(403), patient: 200, otherPatient: 404, admin: 404 },
-  'GET /v1/payments/appointment/:id/receipt': { ...signedIn(403), patient: 200, otherPatient: 404, admin: 404 },
+  'GET /v1/payments/appointment/:id/receipt': { ...signedIn(403), patient: 200, otherPatient: 404, admin: 404, landing: 404 },
   'POST /v1/corporate-leads': everyone(201),
   'GET /v1/feedback/published': everyone(200),
 };

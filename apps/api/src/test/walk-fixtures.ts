@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { expect } from 'vitest';
 import { submittedApplicant } from './factories.ts';
-import { call, uniqueEmail, type SignedIn, type TestContext } from './harness.ts';
+import { call, PASSWORD, uniqueEmail, type SignedIn, type TestContext } from './harness.ts';
 import { templates } from './walk-templates.ts';
 
 /** The people and things the authorization walk's requests are about, made with the walk's own test app. */
@@ -132,8 +132,34 @@ export function walkFixtures(t: TestContext) {
     return (await t.services.supportDesk.create(account, { topic: 'other', message: 'Walk' }, `walk-${randomUUID()}`, attachment)).id;
   }
 
+  /** The session a landing-page booking hands out: its own passwordless account, the e-mail not proved yet. */
+  async function landingSession(): Promise<SignedIn> {
+    const email = uniqueEmail('walk-landing');
+    const booked = await call(t.app, 'POST', '/v1/appointments/from-landing', {
+      body: {
+        appointmentDto: { appointment_doctorId: await bookableDoctorOfWalk(0), appointment_date: walkSlot() },
+        email,
+        user_name: 'Walk Booker',
+        accept_terms: true,
+      },
+    });
+    expect(booked.status, booked.text).toBe(201);
+    const user = await t.services.accounts.findByEmail(email);
+    return { token: booked.body.token, email, password: '', userId: user!.id };
+  }
+
+  /** A landing session whose e-mail's owner has signed up since (with the code): a session from before the claim. */
+  async function sessionFromBeforeClaim(): Promise<SignedIn> {
+    const landing = await landingSession();
+    const body = { email: landing.email, code: await registerCode(landing.email), password: PASSWORD, user_name: 'Walk Owner' };
+    expect((await call(t.app, 'POST', '/v1/auth/register-patient', { body })).status).toBe(201);
+    return landing;
+  }
+
   /** A valid request per route, so the answer reflects who is asking and nothing else. */
   return {
+    landingSession,
+    sessionFromBeforeClaim,
     registerCode,
     idsOf,
     newQuestionId,

@@ -7,7 +7,7 @@ import { applicationProfile } from './factories.ts';
 export function walkSubscription() {
   const browser = createECDH('prime256v1');
   const p256dh = browser.generateKeys().toString('base64url');
-  return { endpoint: `https://push.example.com/walk/${randomUUID()}`, keys: { p256dh, auth: randomBytes(16).toString('base64url') } };
+  return { endpoint: `https://push.rozmova.test/walk/${randomUUID()}`, keys: { p256dh, auth: randomBytes(16).toString('base64url') } };
 }
 export const fillId = (url: string, id: string) => url.replace(':id', id);
 

@@ -101,6 +101,12 @@ export const authStore = {
   },
 };
 
+/**
+ * An account a landing-page booking made, its e-mail not proved yet: the server lets its session see only that booking
+ * and its payment. Setting a password with a code sent to the e-mail (recovery) makes it a full account.
+ */
+export const isUnclaimed = (user: User): boolean => !user.email_verified;
+
 export function useAuth(): AuthState {
   return useSyncExternalStore(authStore.subscribe, authStore.getState, authStore.getState);
 }

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { realtimeEvents, SESSION_REVOKED_EVENT } from '@rozmova/contracts';
+import { realtimeEvents, SESSION_REVOKED_EVENT, TOO_MANY_CONNECTIONS } from '@rozmova/contracts';
 import { Server, type Socket as ServerSocket } from 'socket.io';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentRealtime, subscribeRealtime, type RealtimeConnection } from './realtime-connection.ts';
@@ -58,6 +58,19 @@ describe('openRealtime', () => {
     open('good-token');
     const server = await connected;
     await expect(server.timeout(2000).emitWithAck(realtimeEvents.chatMessageCreated, { id: 'm1' })).resolves.toBeUndefined();
+  });
+
+  it('tries again later after a refusal for too many connections, and gets in once there is room', async () => {
+    let refusals = 0;
+    io.use((_socket, next) =>
+      refusals++ < 2 ? next(Object.assign(new Error(TOO_MANY_CONNECTIONS), { data: { code: TOO_MANY_CONNECTIONS } })) : next(),
+    );
+    const connected = nextConnection();
+    const connection = openRealtime('good-token', { origin, onRevoked: () => undefined, refusedRetryMs: 20 });
+    connections.push(connection);
+    await connected;
+    expect(refusals).toBe(3);
+    await vi.waitFor(() => expect(connection.connected).toBe(true));
   });
 
   it('calls onRevoked on session-revoked', async () => {

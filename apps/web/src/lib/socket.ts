@@ -1,4 +1,4 @@
-import { realtimeEvents, SESSION_REVOKED_EVENT } from '@rozmova/contracts';
+import { realtimeEvents, SESSION_REVOKED_EVENT, TOO_MANY_CONNECTIONS } from '@rozmova/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { setCurrentRealtime, type RealtimeConnection } from './realtime-connection.ts';
 import { runtimeConfig } from './runtime-config.ts';
@@ -15,7 +15,11 @@ export interface RealtimeOptions {
   onRevoked: () => void;
   /** Where the server is; by default {@link realtimeOrigin} of the configured `api_base`. */
   origin?: string;
+  /** After a refusal for too many open connections (other tabs), the next try comes this much later. */
+  refusedRetryMs?: number;
 }
+
+const REFUSED_RETRY_MS = 15_000;
 
 /** The Socket.IO server shares the API's origin: that of an absolute `api_base`, else the page's own. */
 export function realtimeOrigin(apiBase: string, pageOrigin: string): string {
@@ -43,6 +47,12 @@ export function openRealtime(token: string, options: RealtimeOptions): RealtimeC
     for (const handler of changeHandlers) handler(false);
   });
   socket.on(SESSION_REVOKED_EVENT, () => options.onRevoked());
+  // Socket.IO does not try again after the server refused a connection; one refused for the number of connections may
+  // get in once another tab has closed.
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  socket.on('connect_error', (error: Error) => {
+    if (error.message === TOO_MANY_CONNECTIONS) retry = setTimeout(() => socket.connect(), options.refusedRetryMs ?? REFUSED_RETRY_MS);
+  });
   // A message is Delivered once the recipient's client acknowledges its event (SPEC.md §3): this client has it now. Only
   // a recipient's copy asks (its last argument is then the acknowledgement); the writer's own copies do not.
   socket.on(realtimeEvents.chatMessageCreated, (...args: unknown[]) => {
@@ -73,6 +83,7 @@ export function openRealtime(token: string, options: RealtimeOptions): RealtimeC
       return socket.timeout(timeoutMs).emitWithAck(event, payload) as Promise<T>;
     },
     close() {
+      clearTimeout(retry);
       reconnectHandlers.clear();
       changeHandlers.clear();
       socket.removeAllListeners();

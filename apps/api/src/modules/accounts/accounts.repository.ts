@@ -54,3 +54,20 @@ export async function listUsers(db: Db, query: ListUsersQuery) {
   ]);
   return { rows, total: total?.n ?? 0 };
 }
+
+/** Serialises every change that could leave no active admin (role, deactivation, removal) until the transaction ends. */
+export async function lockAdmins(tx: Db): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('active-admins'))`);
+}
+
+/** Whether the account is an active (not removed) admin, and how many other active admins there are. */
+export async function activeAdminsBeside(db: Db, id: string): Promise<{ isOne: boolean; others: number }> {
+  const [row] = await db
+    .select({
+      isOne: sql<boolean>`coalesce(bool_or(${users.id} = ${id}), false)`,
+      others: sql<number>`count(*) filter (where ${users.id} <> ${id})`.mapWith(Number),
+    })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.isActive, true), isNull(users.deletedAt)));
+  return { isOne: row?.isOne ?? false, others: row?.others ?? 0 };
+}

@@ -4,7 +4,16 @@ import type { AccountRow, UserRow } from '../../db/rows.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { assertAcceptablePassword, hashPassword } from '../../lib/passwords.ts';
-import { countUsers, findAccountById, findUserByEmail, insertUser, listUsers, updateUser } from './accounts.repository.ts';
+import {
+  activeAdminsBeside,
+  countUsers,
+  findAccountById,
+  findUserByEmail,
+  insertUser,
+  listUsers,
+  lockAdmins,
+  updateUser,
+} from './accounts.repository.ts';
 
 export interface NewAccount {
   email: string;
@@ -74,6 +83,12 @@ export type AfterCommit = () => Promise<void>;
 export type AccountCreatedHook = (user: UserRow, tx: Db) => Promise<void>;
 
 /**
+ * Called in the claim's transaction (the e-mail was just proved): other modules drop what a session from before the
+ * claim may have left that outlives sessions (web push devices).
+ */
+export type AccountClaimedHook = (userId: string, tx: Db) => Promise<void>;
+
+/**
  * Called in the removal's transaction, before the user row is anonymised (texts written now can still name the
  * person): other modules drop or cancel what is theirs and may answer work for after the commit.
  */
@@ -81,12 +96,24 @@ export type AccountRemovedHook = (account: { userId: string; patientId: string |
 
 /**
  * Accounts: users, profile fields, anonymising. It imports no other module: modules that keep rows of an account
- * register hooks here (`onAccountCreated`, `onAccountRemoved`), in the order `buildApp` creates them.
+ * register hooks here (`onAccountCreated`, `onAccountClaimed`, `onAccountRemoved`), in the order `buildApp` creates them.
  */
 export function createAccountsService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
   const createdHooks: AccountCreatedHook[] = [];
   const removedHooks: AccountRemovedHook[] = [];
+  const claimedHooks: AccountClaimedHook[] = [];
+
+  /**
+   * Called first in the transaction of a change that ends the account's being an active admin (another role,
+   * deactivation, removal): under the admins' lock, so changes at once are judged one after another, it refuses the
+   * change (409 LAST_ADMIN) when no other active admin would remain.
+   */
+  async function keepAnAdmin(tx: Db, id: string): Promise<void> {
+    await lockAdmins(tx);
+    const { isOne, others } = await activeAdminsBeside(tx, id);
+    if (isOne && others === 0) throw new AppError('LAST_ADMIN', 'At least one active admin must remain');
+  }
 
   async function getAccount(id: string): Promise<AccountRow> {
     const account = await findAccountById(db, id);
@@ -100,6 +127,9 @@ export function createAccountsService(deps: { db: Db; clock: Clock }) {
     },
     onAccountRemoved(hook: AccountRemovedHook): void {
       removedHooks.push(hook);
+    },
+    onAccountClaimed(hook: AccountClaimedHook): void {
+      claimedHooks.push(hook);
     },
 
     getAccount,
@@ -133,15 +163,30 @@ export function createAccountsService(deps: { db: Db; clock: Clock }) {
       }
     },
 
-    /** Gives an existing account without a password (booked from the landing page) its password and name. */
-    async claimAccount(user: UserRow, input: { password: string; userName: string; phone?: string; locale?: Locale }) {
+    /**
+     * Whoever proved the e-mail (a code sent to it) owns the account from now on: its password, the e-mail verified,
+     * the name, phone and language given at sign-up, the claim hooks, and the caller's `alsoInTransaction` (ending the
+     * sessions from before), all in one transaction, so no request sees the account claimed and an earlier session live.
+     */
+    async claimAccount(
+      id: string,
+      input: { password: string; userName?: string; phone?: string; locale?: Locale },
+      alsoInTransaction: (tx: Db) => Promise<void>,
+    ): Promise<UserRow> {
       assertAcceptablePassword(input.password);
-      return updateUser(db, user.id, {
-        passwordHash: await hashPassword(input.password),
-        userName: input.userName,
-        phone: input.phone ?? user.phone,
-        locale: input.locale ?? user.locale,
-        emailVerifiedAt: clock.now(),
+      const passwordHash = await hashPassword(input.password);
+      return db.transaction(async (tx) => {
+        const user = await updateUser(tx, id, {
+          passwordHash,
+          userName: input.userName,
+          phone: input.phone,
+          locale: input.locale,
+          emailVerifiedAt: clock.now(),
+        });
+        if (!user) throw notFound('User');
+        for (const hook of claimedHooks) await hook(id, tx);
+        await alsoInTransaction(tx);
+        return user;
       });
     },
 
@@ -157,13 +202,9 @@ export function createAccountsService(deps: { db: Db; clock: Clock }) {
       });
     },
 
-    /** `proofOfEmail`: the caller just checked a code sent to the address, so it is verified too. */
-    async setPassword(id: string, password: string, options: { field?: string; proofOfEmail?: boolean } = {}): Promise<void> {
+    async setPassword(id: string, password: string, options: { field?: string } = {}): Promise<void> {
       assertAcceptablePassword(password, options.field);
-      await updateUser(db, id, {
-        passwordHash: await hashPassword(password),
-        ...(options.proofOfEmail ? { emailVerifiedAt: clock.now() } : {}),
-      });
+      await updateUser(db, id, { passwordHash: await hashPassword(password) });
     },
 
     /** Keeps the row for appointment history but removes everything that identifies the person. */
@@ -171,6 +212,7 @@ export function createAccountsService(deps: { db: Db; clock: Clock }) {
       const patientId = (await findAccountById(db, id))?.patientId ?? null;
       const afterCommit: AfterCommit[] = [];
       await db.transaction(async (tx) => {
+        await keepAnAdmin(tx, id);
         for (const hook of removedHooks) {
           const after = await hook({ userId: id, patientId }, tx);
           if (after) afterCommit.push(after);
@@ -189,13 +231,19 @@ export function createAccountsService(deps: { db: Db; clock: Clock }) {
 
     /** A role change (an approved specialist becomes a doctor), inside the caller's transaction. */
     async setRole(id: string, role: Role, tx: Db = db): Promise<void> {
-      await updateUser(tx, id, { role });
+      await tx.transaction(async (inner) => {
+        if (role !== 'admin') await keepAnAdmin(inner, id);
+        await updateUser(inner, id, { role });
+      });
     },
 
-    async setActive(id: string, isActive: boolean): Promise<UserRow> {
-      const user = await updateUser(db, id, { isActive });
-      if (!user || user.deletedAt) throw notFound('User');
-      return user;
+    async setActive(id: string, isActive: boolean, tx: Db = db): Promise<UserRow> {
+      return tx.transaction(async (inner) => {
+        if (!isActive) await keepAnAdmin(inner, id);
+        const user = await updateUser(inner, id, { isActive });
+        if (!user || user.deletedAt) throw notFound('User');
+        return user;
+      });
     },
 
     list: (query: ListUsersQuery) => listUsers(db, query),

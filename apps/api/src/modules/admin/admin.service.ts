@@ -48,14 +48,15 @@ export function createAdminService(deps: {
       if (newRole && (self || !isStaffRole(current.user.role))) {
         throw new AppError('ROLE_CHANGE_REFUSED', self ? 'You cannot change your own role' : 'Only staff roles change');
       }
-      if (newRole) {
+      // Role and activity in one transaction: either would be refused (409 LAST_ADMIN) when it leaves no active admin.
+      if (newRole || body.is_active !== undefined) {
         await deps.db.transaction(async (tx) => {
-          await accounts.setRole(userId, newRole, tx);
+          if (newRole) await accounts.setRole(userId, newRole, tx);
           if (newRole === 'doctor') await deps.doctors.createProfile(userId, tx);
+          if (body.is_active !== undefined) await accounts.setActive(userId, body.is_active, tx);
         });
       }
       if (body.user_name !== undefined) await accounts.updateProfile(userId, { userName: body.user_name });
-      if (body.is_active !== undefined) await accounts.setActive(userId, body.is_active);
       if (newRole || body.is_active === false) await auth.endAllSessions(userId);
       return toAdminUser((await accounts.getAccount(userId)).user);
     },

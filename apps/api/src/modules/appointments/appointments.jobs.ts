@@ -69,6 +69,8 @@ export function registerAppointmentJobs(deps: {
   jobs: Jobs;
   announce: Announcements;
   view(id: string, tx?: Db): Promise<AppointmentView>;
+  /** Tells the meetings module (after the commit). */
+  changed(v: AppointmentView): void;
   cancelInTx(tx: Db, row: AppointmentRow, by: CancellationReason): Promise<unknown>;
   closeIfOver(tx: Db, row: AppointmentRow): Promise<boolean>;
 }): void {
@@ -103,6 +105,9 @@ export function registerAppointmentJobs(deps: {
       if (!row || !isPendingStatus(row.status) || closesAt(row) > now()) return;
       closed = await deps.closeIfOver(tx, row);
     });
-    if (closed) announce.signal(await deps.view(payload.appointmentId), realtimeEvents.appointmentModified);
+    if (!closed) return;
+    const v = await deps.view(payload.appointmentId);
+    announce.signal(v, realtimeEvents.appointmentModified);
+    deps.changed(v);
   });
 }

@@ -1,8 +1,14 @@
 import type { AppointmentStatus } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { HOUR, whyMeetingClosed } from './appointments.policy.ts';
-import { findAppointmentView, findAppointmentViewByRoom, listAppointmentViews, type AppointmentView } from './appointments.repository.ts';
+import { closesAt, HOUR, whyMeetingClosed } from './appointments.policy.ts';
+import {
+  findAppointmentView,
+  findAppointmentViewByRoom,
+  listAppointmentViews,
+  type AppointmentRow,
+  type AppointmentView,
+} from './appointments.repository.ts';
 
 /** What the meetings module reads of a consultation: its room, its two people and whether the room is open. */
 export interface Consultation {
@@ -15,12 +21,26 @@ export interface Consultation {
   patientUserId: string;
   patientName: string;
   doctorUserId: string;
+  /**
+   * Until when its room is open, if it is open at the time it was read (else null): a scheduled one (paid, when the
+   * patient pays) from 10 minutes before the start until its end; a running one past its end too, until the server
+   * closes it.
+   */
+  openUntil: Date | null;
 }
 
-/** Told after a consultation was completed or cancelled (after the commit). */
-export type ConsultationClosedHook = (consultation: Consultation) => void;
+/**
+ * Told after a consultation was moved, cancelled or completed (after the commit), with the consultation as it is now
+ * and, when it moved to another doctor, the one it had.
+ */
+export type ConsultationChangedHook = (consultation: Consultation, previousDoctorUserId?: string) => void;
 
-const toConsultation = ({ appointment: a, patient, doctor }: AppointmentView): Consultation => ({
+function roomOpenUntil(a: AppointmentRow, now: Date): Date | null {
+  if (a.status === 'running') return closesAt(a) > now ? closesAt(a) : null;
+  return a.status === 'scheduled' && !whyMeetingClosed(a, now) ? a.endsAt : null;
+}
+
+const toConsultation = ({ appointment: a, patient, doctor }: AppointmentView, now: Date): Consultation => ({
   appointmentId: a.id,
   roomId: a.roomId,
   status: a.status,
@@ -30,44 +50,45 @@ const toConsultation = ({ appointment: a, patient, doctor }: AppointmentView): C
   patientUserId: patient.userId,
   patientName: patient.userName,
   doctorUserId: doctor.userId,
+  openUntil: roomOpenUntil(a, now),
 });
 
 /**
- * The meetings module's port: read-only lookups of consultations by room or id, whether a room is open now (running, or
- * from 10 minutes before the start and paid), and the doctor's consultations around now. Access rules are the
- * meetings module's own.
+ * The meetings module's port: read-only lookups of consultations by room or id with until when their rooms are open,
+ * the doctor's consultations around now, and a hook told of every change that may take someone out of a room. Access
+ * rules are the meetings module's own.
  */
 export function createMeetingPort(deps: { db: Db; clock: Clock }) {
   const { db } = deps;
-  const closedHooks: ConsultationClosedHook[] = [];
-  /** The service calls this after it completed or cancelled a consultation. */
-  const closed = (v: AppointmentView) => {
-    for (const hook of closedHooks) hook(toConsultation(v));
+  const now = () => deps.clock.now();
+  const changedHooks: ConsultationChangedHook[] = [];
+  /** The service calls this after it moved, cancelled or completed a consultation. */
+  const changed = (v: AppointmentView, previousDoctorUserId?: string) => {
+    const before = previousDoctorUserId !== v.doctor.userId ? previousDoctorUserId : undefined;
+    for (const hook of changedHooks) hook(toConsultation(v, now()), before);
   };
   const port = {
-    onConsultationClosed(hook: ConsultationClosedHook): void {
-      closedHooks.push(hook);
+    onConsultationChanged(hook: ConsultationChangedHook): void {
+      changedHooks.push(hook);
     },
-    async consultationByRoom(roomId: string): Promise<{ consultation: Consultation; open: boolean } | undefined> {
+    async consultationByRoom(roomId: string): Promise<Consultation | undefined> {
       const found = await findAppointmentViewByRoom(db, roomId);
-      if (!found) return undefined;
-      const { status } = found.appointment;
-      const open = status === 'running' || (status === 'scheduled' && !whyMeetingClosed(found.appointment, deps.clock.now()));
-      return { consultation: toConsultation(found), open };
+      return found ? toConsultation(found, now()) : undefined;
     },
     async consultationById(id: string): Promise<Consultation | undefined> {
       const found = await findAppointmentView(db, id);
-      return found ? toConsultation(found) : undefined;
+      return found ? toConsultation(found, now()) : undefined;
     },
     /** The doctor's scheduled and running consultations that start within 12 hours either side of now. */
     async pendingConsultationsOfDoctor(doctorId: string): Promise<Consultation[]> {
-      const at = deps.clock.now().getTime();
+      const at = now().getTime();
       const range = { doctorId, from: new Date(at - 12 * HOUR), to: new Date(at + 12 * HOUR) };
       const views = await listAppointmentViews(db, range, 200);
-      return views.filter((v) => v.appointment.status === 'scheduled' || v.appointment.status === 'running').map(toConsultation);
+      const pending = views.filter((v) => v.appointment.status === 'scheduled' || v.appointment.status === 'running');
+      return pending.map((v) => toConsultation(v, now()));
     },
   };
-  return { port, closed };
+  return { port, changed };
 }
 
 export type MeetingPort = ReturnType<typeof createMeetingPort>['port'];

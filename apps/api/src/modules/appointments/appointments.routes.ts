@@ -21,10 +21,11 @@ const anyIdParamsSchema = z.object({ id: z.string().max(200) });
 
 export function registerAppointmentRoutes(
   app: FastifyInstance,
-  deps: { appointments: AppointmentsService; auth: Pick<AuthService, 'startSession'> },
+  deps: { appointments: AppointmentsService; auth: Pick<AuthService, 'startLandingSession'> },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = { access: 'user' } as const;
+  // A landing booking's session reads, changes, pays and joins its own booking before its e-mail is proved.
+  const ownBooking = { access: 'user', unclaimed: true } as const;
 
   r.post(
     appointmentPaths.appointments,
@@ -47,7 +48,7 @@ export function registerAppointmentRoutes(
     },
     async (request, reply) => {
       const { user, appointment } = await deps.appointments.bookFromLanding(request.body, request.ip);
-      const token = await deps.auth.startSession(user, deviceOf(request));
+      const token = await deps.auth.startLandingSession(user, deviceOf(request));
       return reply.status(201).send({ token, appointment });
     },
   );
@@ -63,35 +64,38 @@ export function registerAppointmentRoutes(
 
   r.get(
     appointmentPaths.byPatient,
-    { config: signedIn, schema: { params: anyIdParamsSchema, response: { 200: appointmentListSchema } } },
+    { config: ownBooking, schema: { params: anyIdParamsSchema, response: { 200: appointmentListSchema } } },
     async (request) => deps.appointments.listOfPatient(authOf(request).account, request.params.id),
   );
 
   r.get(
     appointmentPaths.byRoomId,
-    { config: signedIn, schema: { params: idParamsSchema, response: { 200: appointmentSchema } } },
+    { config: ownBooking, schema: { params: idParamsSchema, response: { 200: appointmentSchema } } },
     async (request) => deps.appointments.getByRoomId(authOf(request).account, request.params.id),
   );
 
   r.get(
     appointmentPaths.appointment,
-    { config: signedIn, schema: { params: idParamsSchema, response: { 200: appointmentSchema } } },
+    { config: ownBooking, schema: { params: idParamsSchema, response: { 200: appointmentSchema } } },
     async (request) => deps.appointments.get(authOf(request).account, request.params.id),
   );
 
   r.put(
     appointmentPaths.appointment,
-    { config: signedIn, schema: { params: anyIdParamsSchema, body: updateAppointmentBodySchema, response: { 200: appointmentSchema } } },
+    { config: ownBooking, schema: { params: anyIdParamsSchema, body: updateAppointmentBodySchema, response: { 200: appointmentSchema } } },
     async (request) => deps.appointments.modify(authOf(request).account, request.params.id, request.body),
   );
 
   r.post(
     appointmentPaths.joinMeeting,
-    { config: { access: ['patient', 'doctor'] }, schema: { params: idParamsSchema, response: { 200: appointmentSchema } } },
+    {
+      config: { access: ['patient', 'doctor'], unclaimed: true },
+      schema: { params: idParamsSchema, response: { 200: appointmentSchema } },
+    },
     async (request) => deps.appointments.joinMeeting(authOf(request).account, request.params.id),
   );
 
-  r.get(appointmentPaths.calendar, { config: signedIn, schema: { params: idParamsSchema } }, async (request, reply) => {
+  r.get(appointmentPaths.calendar, { config: ownBooking, schema: { params: idParamsSchema } }, async (request, reply) => {
     const { fileName, body } = await deps.appointments.calendar(authOf(request).account, request.params.id);
     return reply
       .type('text/calendar; charset=utf-8')

@@ -176,8 +176,8 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
   // ---- what other modules are given ----------------------------------------------------------------
 
   bindAppointmentPorts({ ...deps, announce, timed, changes, view });
-  const { port: meetingPort, closed } = createMeetingPort({ db, clock });
-  registerAppointmentJobs({ db, clock, jobs, announce, view, ...changes });
+  const { port: meetingPort, changed } = createMeetingPort({ db, clock });
+  registerAppointmentJobs({ db, clock, jobs, announce, view, changed, ...changes });
 
   // ---- the calls ------------------------------------------------------------------------------------------
 
@@ -188,6 +188,7 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
     async create(actor: Actor, body: CreateAppointmentBody): Promise<{ appointment: Appointment; created: boolean }> {
       const { patientId, profile, start } = await prepareBooking(actor, body);
       const booked = await refusingOverlaps(() => db.transaction((tx) => bookInTx(tx, actor, patientId, body, profile, start)));
+      if (booked.moved) changed(await view(booked.id), booked.previousDoctorId);
       return { appointment: await committed(booked.id, actor.user.id), created: booked.created };
     },
 
@@ -305,7 +306,7 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
           const { refund } = await cancelInTx(tx, row, by);
           await announce.cancelled(tx, await view(id, tx), { patient: true, refund });
         });
-        closed(await view(id));
+        changed(await view(id));
         return committed(id, actor.user.id);
       }
 
@@ -322,7 +323,7 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
         });
         const v = await view(id);
         announce.signal(v, realtimeEvents.appointmentModified);
-        closed(v);
+        changed(v);
         return toAppointment(v, actor.user.id);
       }
 
@@ -343,7 +344,10 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
           return moved;
         }),
       );
-      if (result.moved) return committed(id, actor.user.id);
+      if (result.moved) {
+        changed(await view(id), result.previousDoctorId);
+        return committed(id, actor.user.id);
+      }
       const v = await view(id);
       announce.signal(v, realtimeEvents.appointmentModified);
       return toAppointment(v, actor.user.id);

@@ -694,12 +694,13 @@ describe('POST /v1/appointments/from-landing', () => {
     expect(mail.text).toContain('Ви записалися на онлайн-сесію з фахівцем Ірина Коваль на 13 січня, 12:00');
     expect(mail.text).toContain('Задати пароль');
     expect(mail.text).toContain('Забули пароль?');
-    // The session sets the password like any passwordless account.
+    // Not before the e-mail is proved: whoever proves it (a recovery code) sets the password and owns the account.
     const setup = await call(t.app, 'POST', '/v1/auth/setup-password', {
       token: response.body.token,
       body: { password: 'Quiet-Meadow-Lantern-7' },
     });
-    expect(setup.status).toBe(200);
+    expect(setup.status).toBe(403);
+    expect(setup.body.code).toBe('EMAIL_NOT_VERIFIED');
   });
 
   test('an e-mail with an account is refused (409 EMAIL_TAKEN) without a session, with or without a password', async () => {

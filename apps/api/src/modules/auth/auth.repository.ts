@@ -33,6 +33,29 @@ export async function insertSession(db: Db, values: NewSession): Promise<Session
   return row!;
 }
 
+export async function isEmailUnproved(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
+  return row !== undefined;
+}
+
+/**
+ * A session for an account whose e-mail is not proved yet, or none once it is. The account's row is read with a share
+ * lock, so a claim under way (which updates that row and ends the sessions in one transaction) is waited for.
+ */
+export async function insertSessionIfUnclaimed(db: Db, values: NewSession): Promise<SessionRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [unclaimed] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, values.userId), isNull(users.emailVerifiedAt)))
+      .for('share');
+    return unclaimed ? insertSession(tx, values) : undefined;
+  });
+}
+
 export async function touchSession(db: Db, id: string, at: Date): Promise<void> {
   await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
 }

@@ -43,13 +43,17 @@ export function registerAuthRoutes(
   r.post(
     authPaths.login,
     { config: limited, schema: { body: loginBodySchema, response: { 200: tokenResponseSchema } } },
-    async (request) => ({ token: await deps.auth.login(request.body, deviceOf(request)) }),
+    async (request) => ({ token: await deps.auth.login(request.body, deviceOf(request), request.ip) }),
   );
 
-  r.post(authPaths.logout, { config: { access: 'user', applicants: true }, schema: { response: noContent } }, async (request, reply) => {
-    await deps.auth.logout(authOf(request));
-    return reply.status(204).send(null);
-  });
+  r.post(
+    authPaths.logout,
+    { config: { access: 'user', applicants: true, unclaimed: true }, schema: { response: noContent } },
+    async (request, reply) => {
+      await deps.auth.logout(authOf(request));
+      return reply.status(204).send(null);
+    },
+  );
 
   r.post(
     authPaths.sendRegisterCode,
@@ -94,13 +98,16 @@ export function registerAuthRoutes(
     authPaths.verifyPassword,
     { config: { access: 'user', applicants: true, authRateLimit: true }, schema: { body: verifyPasswordBodySchema, response: noContent } },
     async (request, reply) => {
-      await deps.auth.verifyPassword(authOf(request), request.body.password);
+      await deps.auth.verifyPassword(authOf(request), request.body.password, request.ip);
       return reply.status(204).send(null);
     },
   );
 
-  r.get(authPaths.profile, { config: { access: 'user', applicants: true }, schema: { response: { 200: userSchema } } }, async (request) =>
-    describe(authOf(request).account),
+  // An unclaimed session reads the profile it typed while booking (the web needs it); it changes nothing in it.
+  r.get(
+    authPaths.profile,
+    { config: { access: 'user', applicants: true, unclaimed: true }, schema: { response: { 200: userSchema } } },
+    async (request) => describe(authOf(request).account),
   );
 
   r.put(
@@ -108,7 +115,7 @@ export function registerAuthRoutes(
     { config: { access: 'user', applicants: true }, schema: { body: updateProfileBodySchema, response: { 200: userSchema } } },
     async (request) => {
       const auth = authOf(request);
-      await deps.auth.updateProfile(auth, request.body);
+      await deps.auth.updateProfile(auth, request.body, request.ip);
       return profile(auth.account.user.id);
     },
   );
@@ -121,7 +128,7 @@ export function registerAuthRoutes(
   r.post(
     authPaths.setupPassword,
     {
-      config: { access: 'optional', authRateLimit: true },
+      config: { access: 'optional', authRateLimit: true, unclaimed: true },
       schema: { body: setupPasswordBodySchema, response: { 200: tokenResponseSchema } },
     },
     async (request) => ({ token: await deps.auth.setupPassword(request.auth, request.body, deviceOf(request)) }),

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import {
   EMAIL_NOT_VERIFIED_MESSAGE,
   staffRoles,
   type CheckCodeBody,
   type CodePurpose,
+  type Locale,
   type LoginBody,
   type RegisterPatientBody,
   type RegisterSpecialistBody,
@@ -19,8 +21,9 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { assertAcceptablePassword, verifyPassword } from '../../lib/passwords.ts';
 import type { RealtimeBus } from '../../realtime/bus.ts';
 import type { UserRow } from '../../db/rows.ts';
-import type { AuthContext, DeviceInfo } from '../../http/auth-context.ts';
+import { isUnclaimed, unclaimedRefused, type AuthContext, type DeviceInfo } from '../../http/auth-context.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
+import type { JobsService } from '../jobs/jobs.service.ts';
 import type { Limit, RateLimitService } from '../rate-limit/rate-limit.service.ts';
 import { codeMail } from './auth.mails.ts';
 import {
@@ -28,6 +31,8 @@ import {
   findSessionByTokenHash,
   insertCode,
   insertSession,
+  insertSessionIfUnclaimed,
+  isEmailUnproved,
   markPasswordVerified,
   revokeSession,
   revokeUserSessions,
@@ -43,7 +48,10 @@ export const authRules = {
   codeMaxAttempts: 5,
   codeResend: { max: 1, windowMs: MINUTE } satisfies Limit,
   codesPerHour: { max: 5, windowMs: 60 * MINUTE } satisfies Limit,
-  loginFailures: { max: 10, windowMs: 15 * MINUTE } satisfies Limit,
+  /** Failed password checks of one account from one address: then 429 for that address only. */
+  passwordFailures: { max: 10, windowMs: 15 * MINUTE } satisfies Limit,
+  /** Failed password checks of one account from all addresses together (NIST SP 800-63B §5.2.2). */
+  accountPasswordFailures: { max: 100, windowMs: 60 * MINUTE } satisfies Limit,
   staffIdleMs: 30 * MINUTE,
   patientIdleMs: 14 * DAY,
   absoluteMs: 30 * DAY,
@@ -54,6 +62,15 @@ export const authRules = {
 const idleTimeout = (role: Role) => (staffRoles.includes(role) ? authRules.staffIdleMs : authRules.patientIdleMs);
 
 const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'Invalid e-mail or password');
+const emailTaken = () => new AppError('EMAIL_TAKEN', 'A user with this e-mail is already registered');
+
+/** Makes a code and mails it; queued by send-code for every address alike. */
+export const CODE_MAIL_JOB = 'auth.code-mail';
+interface CodeMailPayload {
+  email: string;
+  purpose: CodePurpose;
+  locale?: Locale;
+}
 
 export function createAuthService(deps: {
   db: Db;
@@ -62,15 +79,16 @@ export function createAuthService(deps: {
   accounts: AccountsService;
   rateLimit: RateLimitService;
   realtime: RealtimeBus;
+  jobs: Pick<JobsService, 'register' | 'enqueue' | 'runSoon'>;
 }) {
   const { db, clock, accounts, rateLimit } = deps;
   const now = () => clock.now();
-  const loginFailureKey = (email: string) => `login-failure:${sha256(email)}`;
+  const failuresKey = (userId: string) => `password-failures:${userId}`;
 
-  async function startSession(user: UserRow, device: DeviceInfo): Promise<string> {
+  function newSession(user: UserRow, device: DeviceInfo) {
     const token = newToken();
     const at = now();
-    await insertSession(db, {
+    const values = {
       userId: user.id,
       tokenHash: sha256(token),
       createdAt: at,
@@ -80,7 +98,13 @@ export function createAuthService(deps: {
       userAgent: device.userAgent,
       timeZone: device.timeZone,
       ipAddress: device.ipAddress,
-    });
+    };
+    return { token, values };
+  }
+
+  async function startSession(user: UserRow, device: DeviceInfo): Promise<string> {
+    const { token, values } = newSession(user, device);
+    await insertSession(db, values);
     return token;
   }
 
@@ -103,10 +127,33 @@ export function createAuthService(deps: {
   const isRegistered = (user: UserRow | undefined): user is UserRow =>
     user !== undefined && user.passwordHash !== null && user.emailVerifiedAt !== null;
 
-  async function assertPasswordMatches(user: UserRow, password: string, field?: string): Promise<void> {
-    // The try is counted before the hash is checked, so checks that arrive at once cannot pass the limit together.
-    const attempt = await rateLimit.consume(loginFailureKey(user.email), authRules.loginFailures);
-    if (await verifyPassword(user.passwordHash, password)) return attempt.release();
+  /**
+   * Whoever proves the e-mail (a code sent to it: sign-up or recovery) owns the account from that moment: every
+   * session that existed before ends in the claim's transaction and its connections close, the failed password checks
+   * are forgotten (recovery always lets the owner in), and the owner gets a new session.
+   */
+  async function claim(user: UserRow, changes: Parameters<AccountsService['claimAccount']>[1], device: DeviceInfo) {
+    const claimed = await accounts.claimAccount(user.id, changes, (tx) => revokeUserSessions(tx, user.id, now()));
+    deps.realtime.disconnectUser(user.id);
+    await rateLimit.clear(failuresKey(user.id));
+    return startSession(claimed, device);
+  }
+
+  /**
+   * A stranger cannot lock the owner out: failures count per account and address (10 in 15 minutes, then 429 for that
+   * address), and per account from everywhere (100 an hour). A try takes its place in both before the hash is checked,
+   * so tries that arrive at once cannot pass a limit together; the right password gives both places back.
+   */
+  async function assertPasswordMatches(user: UserRow, password: string, address: string, field?: string): Promise<void> {
+    const here = await rateLimit.consume(`${failuresKey(user.id)}:${sha256(address)}`, authRules.passwordFailures);
+    const anywhere = await rateLimit.consume(failuresKey(user.id), authRules.accountPasswordFailures).catch(async (error: unknown) => {
+      await here.release();
+      throw error;
+    });
+    if (await verifyPassword(user.passwordHash, password)) {
+      await Promise.all([here.release(), anywhere.release()]);
+      return;
+    }
     throw field
       ? new AppError('INVALID_CREDENTIALS', 'The password is not correct', [
           { path: field, code: 'PASSWORD_INCORRECT', message: 'The password is not correct' },
@@ -145,17 +192,36 @@ export function createAuthService(deps: {
     };
   }
 
+  // A run repeated after a crash mails a new code, which replaces the first: the newest code is the one tried.
+  deps.jobs.register(CODE_MAIL_JOB, async ({ email, purpose, locale }: CodeMailPayload) => {
+    const user = await accounts.findByEmail(email);
+    // A recovery code goes only to an account; a sign-up code not to one registered meanwhile.
+    if (purpose === 'recover-pass' ? !user || user.deletedAt : isRegistered(user)) return;
+    const at = now();
+    const code = newNumericCode();
+    await insertCode(db, {
+      email,
+      purpose,
+      codeHash: sha256(`${purpose}:${code}`),
+      createdAt: at,
+      expiresAt: new Date(at.getTime() + authRules.codeTtlMs),
+    });
+    await deps.mailer.send(codeMail(email, purpose, code, locale ?? user?.locale ?? 'uk'));
+  });
+
   return {
     /** Resolves a bearer token to its live session, or undefined when it is unknown, revoked or timed out. */
     authenticate: (token: string) => liveSession(token, now(), true),
 
     recheck: (token: string, at: Date, used: boolean) => liveSession(token, at, used),
 
-    async login(body: LoginBody, device: DeviceInfo): Promise<string> {
+    stillUnclaimed: (userId: string) => isEmailUnproved(db, userId),
+
+    async login(body: LoginBody, device: DeviceInfo, address: string): Promise<string> {
       const user = await accounts.findByEmail(body.email);
       if (!user || user.deletedAt) throw new AppError('USER_NOT_FOUND', 'No user is registered with this e-mail');
       if (user.passwordHash === null) throw new AppError('EMAIL_NOT_VERIFIED', EMAIL_NOT_VERIFIED_MESSAGE);
-      await assertPasswordMatches(user, body.password);
+      await assertPasswordMatches(user, body.password, address);
       if (user.emailVerifiedAt === null) throw new AppError('EMAIL_NOT_VERIFIED', EMAIL_NOT_VERIFIED_MESSAGE);
       if (!user.isActive) throw new AppError('ACCOUNT_DISABLED', 'This account is deactivated');
       return startSession(user, device);
@@ -167,53 +233,41 @@ export function createAuthService(deps: {
     },
 
     async sendCode(purpose: CodePurpose, body: SendCodeBody): Promise<void> {
-      const user = await accounts.findByEmail(body.email);
-      if (purpose === 'register' && isRegistered(user)) {
-        throw new AppError('EMAIL_TAKEN', 'A user with this e-mail is already registered');
-      }
+      // SPEC.md §8's 409 (the per-address limit of auth requests keeps it from being a fast lookup).
+      if (purpose === 'register' && isRegistered(await accounts.findByEmail(body.email))) throw emailTaken();
       // Counted for every address alike, so neither the answer nor the limit tells whether an account exists.
       const address = sha256(body.email);
       await rateLimit.consume(`code-resend:${purpose}:${address}`, authRules.codeResend);
       await rateLimit.consume(`code-hourly:${address}`, authRules.codesPerHour);
-      // A recovery code goes only to a registered address.
-      if (purpose === 'recover-pass' && (!user || user.deletedAt)) return;
-      const at = now();
-      const code = newNumericCode();
-      await insertCode(db, {
-        email: body.email,
-        purpose,
-        codeHash: sha256(`${purpose}:${code}`),
-        createdAt: at,
-        expiresAt: new Date(at.getTime() + authRules.codeTtlMs),
-      });
-      await deps.mailer.send(codeMail(body.email, purpose, code, body.locale ?? user?.locale ?? 'uk'));
+      // A job makes and mails the code, queued alike for every address, so the answer takes the same time whether
+      // or not the address has an account.
+      const payload: CodeMailPayload = { email: body.email, purpose, locale: body.locale };
+      await deps.jobs.enqueue({ kind: CODE_MAIL_JOB, key: `code-mail:${randomUUID()}`, runAt: now(), payload });
+      // The worker wakes once the answer is on its way, so the mailing (on PGlite, database work in this thread) does
+      // not delay it.
+      setImmediate(deps.jobs.runSoon);
     },
 
     async checkCode(body: CheckCodeBody): Promise<void> {
-      if (body.type === 'register' && isRegistered(await accounts.findByEmail(body.email))) {
-        throw new AppError('EMAIL_TAKEN', 'A user with this e-mail is already registered');
-      }
+      if (body.type === 'register' && isRegistered(await accounts.findByEmail(body.email))) throw emailTaken();
       await tryCode(body.email, body.type, body.code, false);
     },
 
     async registerPatient(body: RegisterPatientBody, device: DeviceInfo): Promise<string> {
       const existing = await accounts.findByEmail(body.email);
-      if (isRegistered(existing)) {
-        throw new AppError('EMAIL_TAKEN', 'A user with this e-mail is already registered');
-      }
+      if (isRegistered(existing)) throw emailTaken();
       // Checked before the code is used up, so a refused password does not cost the code.
       assertAcceptablePassword(body.password);
       await tryCode(body.email, 'register', body.code, true);
       const fields = { password: body.password, userName: body.user_name, phone: body.phone, locale: body.locale };
-      const user = existing
-        ? await accounts.claimAccount(existing, fields)
-        : await accounts.createAccount({ ...fields, email: body.email, role: 'patient', emailVerified: true });
-      return startSession(user!, device);
+      // An account booked from the landing page with this e-mail becomes the prover's.
+      if (existing) return claim(existing, fields, device);
+      return startSession(await accounts.createAccount({ ...fields, email: body.email, role: 'patient', emailVerified: true }), device);
     },
 
     /** A specialist's account (role `none` until an admin approves its application), signed in. */
     async registerSpecialist(body: RegisterSpecialistBody, device: DeviceInfo): Promise<string> {
-      if (await accounts.findByEmail(body.email)) throw new AppError('EMAIL_TAKEN', 'A user with this e-mail is already registered');
+      if (await accounts.findByEmail(body.email)) throw emailTaken();
       assertAcceptablePassword(body.password);
       await tryCode(body.email, 'register', body.code, true);
       const user = await accounts.createAccount({
@@ -227,17 +281,17 @@ export function createAuthService(deps: {
       return startSession(user, device);
     },
 
-    async verifyPassword(auth: AuthContext, password: string): Promise<void> {
-      await assertPasswordMatches(auth.account.user, password, 'password');
+    async verifyPassword(auth: AuthContext, password: string, address: string): Promise<void> {
+      await assertPasswordMatches(auth.account.user, password, address, 'password');
       await markPasswordVerified(db, auth.sessionId, now());
     },
 
-    async updateProfile(auth: AuthContext, body: UpdateProfileBody): Promise<void> {
+    async updateProfile(auth: AuthContext, body: UpdateProfileBody, address: string): Promise<void> {
       const { user } = auth.account;
       // Adding a first phone (e.g. the one given while booking) replaces nothing; changing one needs the password.
       if (body.phone !== undefined && user.phone !== null && body.phone !== user.phone) assertRecentlyVerified(auth);
       if (body.new_password !== undefined && body.current_password !== undefined) {
-        await assertPasswordMatches(user, body.current_password, 'current_password');
+        await assertPasswordMatches(user, body.current_password, address, 'current_password');
         await accounts.setPassword(user.id, body.new_password, { field: 'new_password' });
         await endAllSessions(user.id, auth.sessionId);
       }
@@ -251,11 +305,15 @@ export function createAuthService(deps: {
 
     async deleteAccount(auth: AuthContext): Promise<void> {
       assertRecentlyVerified(auth);
-      await endAllSessions(auth.account.user.id);
+      // Removal first: the last admin's is refused (409 LAST_ADMIN), and then its sessions live on.
       await accounts.anonymise(auth.account.user.id);
+      await endAllSessions(auth.account.user.id);
     },
 
-    /** Signed in without a password: sets it. With e-mail and code: recovers the account. Either way a new session. */
+    /**
+     * With e-mail and code: recovers the account, which proves the e-mail (a claim). Signed in to a proved account
+     * without a password: sets it. Either way a new session.
+     */
     async setupPassword(auth: AuthContext | undefined, body: SetupPasswordBody, device: DeviceInfo): Promise<string> {
       if ('email' in body) {
         const user = await accounts.findByEmail(body.email);
@@ -263,11 +321,11 @@ export function createAuthService(deps: {
         assertAcceptablePassword(body.password);
         if (!user.isActive) throw new AppError('ACCOUNT_DISABLED', 'This account is deactivated');
         await tryCode(body.email, 'recover-pass', body.code, true);
-        await accounts.setPassword(user.id, body.password, { proofOfEmail: true });
-        await endAllSessions(user.id);
-        return startSession(user, device);
+        return claim(user, { password: body.password }, device);
       }
       if (!auth) throw new AppError('UNAUTHORIZED', 'Sign in, or give your e-mail and a recovery code');
+      // A password is the owner's: an unclaimed session first proves the e-mail with a code (the branch above).
+      if (isUnclaimed(auth.account)) throw unclaimedRefused();
       const { user } = auth.account;
       if (user.passwordHash !== null) throw new AppError('PASSWORD_ALREADY_SET', 'This account already has a password');
       await accounts.setPassword(user.id, body.password);
@@ -280,9 +338,16 @@ export function createAuthService(deps: {
 
     /**
      * A session for an account the caller has just created without a password (booking from the landing page,
-     * `POST /v1/appointments/from-landing`). Never for an existing account: that would sign in whoever knows an e-mail.
+     * `POST /v1/appointments/from-landing`). Never for an existing account: that would sign in whoever knows an e-mail;
+     * never once the e-mail is proved (a claim that came in between).
      */
-    startSession,
+    async startLandingSession(user: UserRow, device: DeviceInfo): Promise<string> {
+      const { token, values } = newSession(user, device);
+      if (!(await insertSessionIfUnclaimed(db, values))) {
+        throw new AppError('EMAIL_TAKEN', 'This e-mail has just been confirmed by its owner: sign in to see the booking');
+      }
+      return token;
+    },
   };
 }
 

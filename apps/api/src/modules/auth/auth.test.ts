@@ -12,6 +12,8 @@ import {
 } from '../../test/harness.ts';
 
 const SEND_REGISTER = '/v1/verification-codes/register/send-code';
+const SEND_RECOVERY = '/v1/verification-codes/recover-pass/send-code';
+const SETUP_PASSWORD = '/v1/auth/setup-password';
 const REGISTER = '/v1/auth/register-patient';
 const LOGIN = '/v1/auth/login';
 const PROFILE = '/v1/auth/profile';
@@ -30,7 +32,11 @@ async function codeFor(email: string): Promise<string> {
 }
 
 const register = (body: object, headers?: Record<string, string>) => call(t.app, 'POST', REGISTER, { body, headers });
-const tryLogin = (email: string, password: string) => call(t.app, 'POST', LOGIN, { body: { email, password, role: 'patient' } });
+// Client addresses the app sees (app.inject's remote address): failed logins count per account and address.
+const HERE = '127.0.2.1';
+const ELSEWHERE = '127.0.2.2';
+const tryLogin = (email: string, password: string, remoteAddress = HERE) =>
+  call(t.app, 'POST', LOGIN, { body: { email, password, role: 'patient' }, remoteAddress });
 
 describe('POST /v1/auth/register-patient', () => {
   test('201 with a token that signs the new patient in, with a patient card', async () => {
@@ -205,21 +211,50 @@ describe('POST /v1/auth/login', () => {
     expect((await tryLogin(email, PASSWORD)).status).toBe(200);
   });
 
-  test('after 10 failed logins for one e-mail in 15 minutes: 429 even with the right password, until the window passes', async () => {
+  test('10 failed logins from one address: 429 there, even with the right password, until the window passes; another address signs in', async () => {
     const { email } = await registerPatient(t.app, t.mail);
     const bystander = await registerPatient(t.app, t.mail);
-    for (let i = 0; i < 10; i++) expect((await tryLogin(email, 'Wrong-password-1')).status).toBe(400);
+    for (let i = 0; i < 10; i++) expect((await tryLogin(email, 'Wrong-password-1', HERE)).status).toBe(400);
 
-    const blocked = await tryLogin(email, PASSWORD);
+    const blocked = await tryLogin(email, PASSWORD, HERE);
     expect(blocked.status).toBe(429);
     expect(blocked.body.code).toBe('TOO_MANY_REQUESTS');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
-    // Another e-mail from the same address is not affected.
-    expect((await tryLogin(bystander.email, PASSWORD)).status).toBe(200);
+    // The owner elsewhere is not locked out, nor another e-mail from the same address.
+    expect((await tryLogin(email, PASSWORD, ELSEWHERE)).status).toBe(200);
+    expect((await tryLogin(bystander.email, PASSWORD, HERE)).status).toBe(200);
 
     t.clock.advance(15 * MINUTE);
-    expect((await tryLogin(email, PASSWORD)).status).toBe(200);
+    expect((await tryLogin(email, PASSWORD, HERE)).status).toBe(200);
+  });
+
+  test('100 failed logins an hour from many addresses: then 429 from anywhere for the rest of the hour', async () => {
+    const { email } = await registerPatient(t.app, t.mail);
+    for (let i = 0; i < 100; i++) expect((await tryLogin(email, 'Wrong-password-1', `127.0.3.${1 + Math.floor(i / 10)}`)).status).toBe(400);
+    const ceiling = await tryLogin(email, PASSWORD, ELSEWHERE);
+    expect(ceiling.status).toBe(429);
+    expect(Number(ceiling.headers['retry-after'])).toBeLessThanOrEqual(60 * 60);
+    t.clock.advance(60 * MINUTE);
+    expect((await tryLogin(email, PASSWORD, ELSEWHERE)).status).toBe(200);
+  });
+
+  test('a recovery by e-mail code lets the owner in and forgets the failures, from the address that was refused too', async () => {
+    const { email } = await registerPatient(t.app, t.mail);
+    for (let i = 0; i < 100; i++) expect((await tryLogin(email, 'Wrong-password-1', `127.0.4.${1 + Math.floor(i / 10)}`)).status).toBe(400);
+    expect((await tryLogin(email, PASSWORD, '127.0.4.1')).status).toBe(429);
+
+    expect((await call(t.app, 'POST', SEND_RECOVERY, { body: { email }, remoteAddress: '127.0.4.1' })).status).toBe(204);
+    const code = await t.mail.codeFor(email);
+    const recovered = await call(t.app, 'POST', SETUP_PASSWORD, {
+      body: { email, code, password: 'Recovered-Secret-42' },
+      remoteAddress: '127.0.4.1',
+    });
+    expect(recovered.status).toBe(200);
+    expect((await tryLogin(email, 'Recovered-Secret-42', '127.0.4.1')).status).toBe(200);
+    // The counts start again from nothing: 9 more failures there still leave the owner in.
+    for (let i = 0; i < 9; i++) expect((await tryLogin(email, 'Wrong-password-1', '127.0.4.1')).status).toBe(400);
+    expect((await tryLogin(email, 'Recovered-Secret-42', '127.0.4.1')).status).toBe(200);
   });
 
   test('9 failed logins do not block the account', async () => {
@@ -256,7 +291,7 @@ describe('auth requests per address', () => {
     try {
       // Start of a minute, so the whole burst falls into one window.
       limited.clock.set(Math.ceil(limited.clock.now().getTime() / MINUTE) * MINUTE);
-      const attempt = (remoteAddress = '203.0.113.7') =>
+      const attempt = (remoteAddress = '127.0.5.7') =>
         call(limited.app, 'POST', LOGIN, { body: { email: 'nobody@example.com', password: 'whatever-1' }, remoteAddress });
       for (let i = 0; i < 5; i++) expect((await attempt()).status).toBe(404);
       const refused = await attempt();
@@ -264,11 +299,11 @@ describe('auth requests per address', () => {
       expect(refused.body.code).toBe('TOO_MANY_REQUESTS');
       expect(Number(refused.headers['retry-after'])).toBe(60);
       // Other auth calls from that address count too; other addresses and other routes do not.
-      expect(
-        (await call(limited.app, 'POST', SEND_REGISTER, { body: { email: uniqueEmail() }, remoteAddress: '203.0.113.7' })).status,
-      ).toBe(429);
-      expect((await attempt('203.0.113.8')).status).toBe(404);
-      expect((await call(limited.app, 'GET', '/api/health', { remoteAddress: '203.0.113.7' })).status).toBe(200);
+      expect((await call(limited.app, 'POST', SEND_REGISTER, { body: { email: uniqueEmail() }, remoteAddress: '127.0.5.7' })).status).toBe(
+        429,
+      );
+      expect((await attempt('127.0.5.8')).status).toBe(404);
+      expect((await call(limited.app, 'GET', '/api/health', { remoteAddress: '127.0.5.7' })).status).toBe(200);
 
       limited.clock.advance(MINUTE);
       expect((await attempt()).status).toBe(404);

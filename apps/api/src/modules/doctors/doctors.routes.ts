@@ -54,7 +54,7 @@ export function registerDoctorRoutes(app: FastifyInstance, deps: { doctors: Doct
   r.get(
     doctorPaths.availableSlots,
     {
-      config: { access: 'optional' },
+      config: { access: 'optional', unclaimed: true },
       attachValidation: true,
       schema: { params: idParamsSchema, querystring: availableSlotsQuerySchema, response: { 200: availableSlotsSchema } },
     },

@@ -103,6 +103,8 @@ export function createDocumentsService(deps: {
   clock: Clock;
   audit: AuditRecorder;
   isDoctorOfPatient: DoctorOfPatient;
+  /** Whether the patient record exists and its account is not removed (the patients module answers). */
+  patientExists: (patientId: string) => Promise<boolean>;
   accounts: Pick<AccountsService, 'onAccountRemoved'>;
 }) {
   const { db, storage, clock } = deps;
@@ -140,9 +142,13 @@ export function createDocumentsService(deps: {
       return { userReferences: rows.map(toUserReference), count: rows.length };
     },
 
-    /** A patient's documents for staff who may read them (else 404), audited as one list of that patient's data. */
+    /**
+     * A patient's documents for staff who may read them, audited as one list of that patient's data. An unknown or
+     * removed patient is 404 before anything is audited (the entry names an existing patient).
+     */
     async listOfPatient(actor: Actor, patientId: string): Promise<{ userReferences: UserReference[]; count: number }> {
-      if (!(await staffAccess(actor, patientId, deps.isDoctorOfPatient))) throw notFound('Patient');
+      const access = (await deps.patientExists(patientId)) && (await staffAccess(actor, patientId, deps.isDoctorOfPatient));
+      if (!access) throw notFound('Patient');
       const rows = await listReferencesOfPatient(db, patientId);
       await deps.audit.record({ actorId: actor.user.id, action: 'list', resource: 'user_reference', resourceId: patientId, patientId });
       return { userReferences: rows.map(toUserReference), count: rows.length };

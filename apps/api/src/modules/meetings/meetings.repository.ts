@@ -1,13 +1,30 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CallEventKind, DeviceCheck, MeetingRole } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
 import { callEvents, supportRequests } from '../../db/schema-chat.ts';
 
+/**
+ * Adds one event to a consultation's call record; with `cap`, only while the consultation has fewer rows than that
+ * (the count and the insert under the consultation's advisory lock, so events at once never pass it). Answers whether
+ * the row was written.
+ */
 export async function insertCallEvent(
   db: Db,
   values: { appointmentId: string; userId: string; role: MeetingRole; kind: CallEventKind; details?: unknown; at: Date },
-): Promise<void> {
-  await db.insert(callEvents).values({ ...values, details: values.details ?? null });
+  cap?: number,
+): Promise<boolean> {
+  const row = { ...values, details: values.details ?? null };
+  if (cap === undefined) {
+    await db.insert(callEvents).values(row);
+    return true;
+  }
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`call-events:${values.appointmentId}`}))`);
+    const [kept] = await tx.select({ rows: count() }).from(callEvents).where(eq(callEvents.appointmentId, values.appointmentId));
+    if (kept!.rows >= cap) return false;
+    await tx.insert(callEvents).values(row);
+    return true;
+  });
 }
 
 export async function listCallEvents(db: Db, appointmentId: string) {

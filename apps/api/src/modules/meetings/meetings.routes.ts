@@ -15,7 +15,8 @@ import type { MeetingsService } from './meetings.service.ts';
 
 export function registerMeetingRoutes(app: FastifyInstance, deps: { meetings: MeetingsService }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const participants = { access: ['patient', 'doctor'] } as const;
+  // A landing booking's consultation is held before its e-mail is proved too (`unclaimed`).
+  const participants = { access: ['patient', 'doctor'], unclaimed: true } as const;
 
   r.post(
     meetingPaths.iceServers,

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { SIGNAL_RATE_MAX, type MeetingJoinAck, type WaitingPatient } from '@rozmova/contracts';
+import { SIGNAL_RATE_MAX, type WaitingPatient } from '@rozmova/contracts';
 import { call, MINUTE, type TestContext } from '../../test/harness.ts';
 import { BASE, bookableDoctor, bookFor, quickPatient, renew, slotAt, type Person } from '../../test/factories.ts';
+import { deviceCheck as check, joinRoom as join, openRoom, START } from '../../test/meeting.ts';
 import { nextEvent, socketTestApp } from '../../test/socket.ts';
 
 const app = socketTestApp();
@@ -12,13 +13,7 @@ beforeEach(() => {
   t.clock.set(BASE);
 });
 
-const START = slotAt(1, 10);
-const check = { camera: 'ok', microphone: 'ok', speaker: 'ok', network: 'ok', mode: 'video', browser: 'Chrome 140' } as const;
-
 const connected = (who: Person) => app.connected(who.token);
-
-const join = (socket: Socket, roomId: string, deviceCheck?: unknown) =>
-  socket.timeout(5_000).emitWithAck('meeting-join', { roomId, deviceCheck }) as Promise<MeetingJoinAck>;
 
 /** Nothing but `marker` arrives before the marker does (events on one connection keep their order). */
 async function onlyMarkerArrives(receiver: Socket, sender: Socket, roomId: string, event = 'meeting-signal') {
@@ -32,18 +27,9 @@ async function onlyMarkerArrives(receiver: Socket, sender: Socket, roomId: strin
   return seen;
 }
 
-/** A consultation at START with the clock 5 minutes before it: the room is open. */
-async function openRoom() {
-  const doctor = await bookableDoctor(t);
-  const patient = await quickPatient(t);
-  const booked = (await bookFor(t, patient, doctor, START)).body as { id: string; appointment_roomId: string };
-  t.clock.set(Date.parse(START) - 5 * MINUTE);
-  return { doctor: await renew(t, doctor), patient: await renew(t, patient), id: booked.id, roomId: booked.appointment_roomId };
-}
-
 describe('entering the room', () => {
   test('the patient waits (the doctor is told, with the device check), the doctor joins, each hears of the other', async () => {
-    const { doctor, patient, roomId, id } = await openRoom();
+    const { doctor, patient, roomId, id } = await openRoom(t);
     const doctorSocket = await connected(doctor);
     const patientSocket = await connected(patient);
 
@@ -62,7 +48,7 @@ describe('entering the room', () => {
   });
 
   test('another patient, another doctor, a closed or not yet open consultation and a malformed join are refused', async () => {
-    const { roomId, patient, doctor, id } = await openRoom();
+    const { roomId, patient, doctor, id } = await openRoom(t);
     for (const stranger of [await quickPatient(t), await bookableDoctor(t)]) {
       expect(await join(await connected(await renew(t, stranger)), roomId)).toEqual({ ok: false, code: 'NOT_FOUND' });
     }
@@ -98,7 +84,7 @@ describe('entering the room', () => {
 
 describe('signalling', () => {
   test('a description and candidates go to the other participant only, never back to the sender or to anyone else', async () => {
-    const { doctor, patient, roomId } = await openRoom();
+    const { doctor, patient, roomId } = await openRoom(t);
     const doctorSocket = await connected(doctor);
     const patientSocket = await connected(patient);
     const patientOtherTab = await connected(patient);
@@ -124,7 +110,7 @@ describe('signalling', () => {
   test('malformed, oversized, foreign and too frequent messages are dropped and counted', async () => {
     const otherRoom = ((await bookFor(t, await quickPatient(t), await bookableDoctor(t), START)).body as { appointment_roomId: string })
       .appointment_roomId;
-    const { doctor, patient, roomId } = await openRoom();
+    const { doctor, patient, roomId } = await openRoom(t);
     const doctorSocket = await connected(doctor);
     const patientSocket = await connected(patient);
     await join(patientSocket, roomId, check);
@@ -144,19 +130,19 @@ describe('signalling', () => {
     expect(after.dropped.oversized - before.dropped.oversized).toBe(1);
     expect(after.dropped.foreign - before.dropped.foreign).toBe(1);
 
-    // A flood: the connection already sent 6 counted messages (the join, three malformed, the foreign one and the
-    // marker; an oversized one is refused before it is counted), so SIGNAL_RATE_MAX - 6 more get through in the window.
+    // A flood: of the patient's messages in this room only the marker counted so far (joins have their own budget;
+    // malformed, oversized and foreign messages are dropped before counting), so SIGNAL_RATE_MAX - 1 more get through.
     const received: unknown[] = [];
     doctorSocket.on('meeting-signal', (p) => received.push(p));
     for (let i = 0; i < SIGNAL_RATE_MAX + 50; i += 1) patientSocket.emit('meeting-signal', { roomId, candidate: null });
-    await expect.poll(() => t.services.meetings.counters.dropped.rate - before.dropped.rate).toBe(56);
-    await expect.poll(() => received.length).toBe(SIGNAL_RATE_MAX - 6);
+    await expect.poll(() => t.services.meetings.counters.dropped.rate - before.dropped.rate).toBe(51);
+    await expect.poll(() => received.length).toBe(SIGNAL_RATE_MAX - 1);
   });
 });
 
 describe('leaving, dropping and coming back', () => {
   test('a dropped connection shows as disconnected, the rejoin as joined and is recorded as a reconnect; completion ends the room for both', async () => {
-    const { doctor, patient, roomId, id } = await openRoom();
+    const { doctor, patient, roomId, id } = await openRoom(t);
     const doctorSocket = await connected(doctor);
     let patientSocket = await connected(patient);
     await join(patientSocket, roomId, check);
@@ -195,7 +181,7 @@ describe('leaving, dropping and coming back', () => {
   });
 
   test('leaving on purpose shows as left', async () => {
-    const { doctor, patient, roomId } = await openRoom();
+    const { doctor, patient, roomId } = await openRoom(t);
     const doctorSocket = await connected(doctor);
     const patientSocket = await connected(patient);
     await join(patientSocket, roomId, check);

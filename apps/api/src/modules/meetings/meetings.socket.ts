@@ -1,41 +1,26 @@
 import type { Server, Socket } from 'socket.io';
 import {
   SIGNAL_MAX_CHARS,
-  SIGNAL_RATE_MAX,
-  SIGNAL_RATE_WINDOW_MS,
   meetingEvents,
   meetingJoinSchema,
   meetingLeaveSchema,
   meetingSignalSchema,
   meetingStateSchema,
-  userRoom,
   type MeetingJoinAck,
   type MeetingPeerEvent,
   type RelayedSignal,
 } from '@rozmova/contracts';
 import type { AccountRow } from '../../db/rows.ts';
-import type { SocketMeeting } from '../../realtime/presence.ts';
-import type { Consultation } from '../appointments/appointments.meetings.ts';
-import { meetingRoom, type MeetingsService, type SignallingCounters } from './meetings.service.ts';
+import { meetingPersonRoom, meetingRoom, type SocketMeeting } from '../../realtime/presence.ts';
+import type { MeetingsService, SignallingCounters } from './meetings.service.ts';
 
 type Dropped = keyof SignallingCounters['dropped'];
+type Schema<T> = { safeParse(value: unknown): { success: true; data: T } | { success: false } };
 
 interface MeetingSocketData {
   userId: string;
   account: AccountRow;
-  meeting?: SocketMeeting & { consultation: Consultation };
-}
-
-/** At most SIGNAL_RATE_MAX meeting messages per connection in a sliding window; the rest are dropped. */
-function rateGate(now: () => number) {
-  const times: number[] = [];
-  return () => {
-    const at = now();
-    while (times.length > 0 && times[0]! <= at - SIGNAL_RATE_WINDOW_MS) times.shift();
-    if (times.length >= SIGNAL_RATE_MAX) return false;
-    times.push(at);
-    return true;
-  };
+  meeting?: SocketMeeting;
 }
 
 const sizeOf = (payload: unknown) => {
@@ -47,95 +32,137 @@ const sizeOf = (payload: unknown) => {
 };
 
 /**
- * The meeting room's events on the signed-in Socket.IO connection. Every message is size- and rate-checked, then
- * validated with the contracts' schema, and must name the room the connection joined; a signal goes only to the
- * other participant's connections in that room. Anything else is dropped and counted.
+ * The meeting room's events on the signed-in Socket.IO connection. Every message is measured and validated with the
+ * contracts' schema; a message in a room must name the room the connection is in, and counts against its person's
+ * budget for that room (over all the person's connections on this instance); a join against the person's budget of
+ * joins. A connection handles its messages one after another, each checked against the consultation as it is now;
+ * a signal goes only to the other person's connections. Anything else is dropped and counted.
  */
 export function registerMeetingSocket(io: Server, meetings: MeetingsService): void {
   const { counters } = meetings;
 
   io.on('connection', (socket: Socket) => {
     const data = socket.data as MeetingSocketData;
-    const allowed = rateGate(Date.now);
-    const drop = (reason: Dropped) => {
+    const drop = (reason: Dropped): undefined => {
       counters.dropped[reason] += 1;
+      return undefined;
+    };
+    let queue: Promise<unknown> = Promise.resolve();
+    const inOrder = (work: () => Promise<unknown>, failed: () => void = () => undefined) => {
+      queue = queue.then(work).catch(failed);
     };
 
-    /** Checks size and rate, then the schema; answers the parsed message or undefined (dropped). */
-    function accept<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }, payload: unknown) {
-      if (sizeOf(payload) > SIGNAL_MAX_CHARS) return drop('oversized');
-      if (!allowed()) return drop('rate');
+    /** The meeting the connection is in: joined, and not taken out since (by a change on any instance). */
+    function current(): SocketMeeting | undefined {
+      const m = data.meeting;
+      if (m && !socket.rooms.has(meetingRoom(m.appointmentId))) data.meeting = undefined;
+      return data.meeting;
+    }
+
+    function leaveRooms(m: SocketMeeting) {
+      if (data.meeting === m) data.meeting = undefined;
+      void socket.leave(meetingRoom(m.appointmentId));
+      void socket.leave(meetingPersonRoom(m.appointmentId, data.userId));
+    }
+
+    // A recovered connection gets its rooms back; it enters a meeting again only by joining, checked as it is now.
+    if (socket.recovered) {
+      for (const room of socket.rooms) if (room.startsWith('meeting:')) void socket.leave(room);
+      data.meeting = undefined;
+    }
+
+    function parse<T>(schema: Schema<T>, payload: unknown): { message: T; size: number } | undefined {
+      const size = sizeOf(payload);
+      if (size > SIGNAL_MAX_CHARS) return drop('oversized');
       const parsed = schema.safeParse(payload);
       if (!parsed.success) return drop('malformed');
-      return parsed.data;
+      return { message: parsed.data, size };
     }
 
-    /** The room the connection is in, when the message names it; otherwise a foreign message. */
-    function joinedRoom(roomId: string) {
-      if (data.meeting?.roomId === roomId) return data.meeting;
-      drop('foreign');
-      return undefined;
+    /** A message in the room the connection is in, within its person's budget for that room. */
+    function inRoom<T extends { roomId: string }>(schema: Schema<T>, payload: unknown) {
+      const got = parse(schema, payload);
+      if (!got) return undefined;
+      const m = current();
+      if (!m || m.roomId !== got.message.roomId) return drop('foreign');
+      const over = meetings.takeSignal(data.userId, m.appointmentId, got.size);
+      if (over) return drop(over);
+      return { message: got.message, m };
     }
 
-    /** To the other participant's connections only: never back to the sender's own, never outside the room. */
-    const toOther = (m: SocketMeeting & { consultation: Consultation }) => {
-      const self = m.role === 'patient' ? m.consultation.patientUserId : m.consultation.doctorUserId;
-      return socket.to(meetingRoom(m.appointmentId)).except(userRoom(self));
-    };
+    /** The consultation as it is now, when this connection still belongs in its room; otherwise the message is dropped. */
+    async function belonging(m: SocketMeeting) {
+      const c = current() === m ? await meetings.belonging(data.userId, m) : undefined;
+      if (!c || current() !== m) return drop('removed');
+      return c;
+    }
 
-    async function leaveCurrent(how: 'leave' | 'disconnect') {
-      const m = data.meeting;
-      if (!m) return;
-      data.meeting = undefined;
-      await socket.leave(meetingRoom(m.appointmentId));
-      const event: MeetingPeerEvent = { role: m.role, state: how === 'leave' ? 'left' : 'disconnected' };
-      toOther(m).emit(meetingEvents.peer, event);
-      await meetings.left(data.account, m.consultation, m.role, how);
+    async function leaveRoom(m: SocketMeeting, how: 'leave' | 'disconnect') {
+      leaveRooms(m);
+      await meetings.left(data.userId, m, how);
     }
 
     socket.on(meetingEvents.join, (payload: unknown, ack: unknown) => {
       const reply = typeof ack === 'function' ? (ack as (answer: MeetingJoinAck) => void) : () => undefined;
-      const join = accept(meetingJoinSchema, payload);
+      const join = parse(meetingJoinSchema, payload)?.message;
       if (!join) return reply({ ok: false, code: 'VALIDATION_FAILED' });
-      void (async () => {
-        if (data.meeting && data.meeting.roomId !== join.roomId) await leaveCurrent('leave');
-        const answer = await meetings.join(data.account, join.roomId, join.deviceCheck);
-        if (!answer.ok || !answer.consultation) return reply(answer.ok ? { ok: false, code: 'NOT_FOUND' } : answer);
-        const { consultation, ...ack } = answer;
-        data.meeting = { appointmentId: consultation.appointmentId, roomId: join.roomId, role: ack.role, consultation };
-        await socket.join(meetingRoom(consultation.appointmentId));
-        const event: MeetingPeerEvent = { role: ack.role, state: 'joined' };
-        toOther(data.meeting).emit(meetingEvents.peer, event);
-        reply(ack);
-      })().catch(() => reply({ ok: false, code: 'NOT_FOUND' }));
+      if (!meetings.takeJoin(data.userId)) {
+        drop('rate');
+        return reply({ ok: false, code: 'TOO_MANY_REQUESTS' });
+      }
+      inOrder(
+        async () => {
+          const before = current();
+          if (before && before.roomId !== join.roomId) await leaveRoom(before, 'leave');
+          const answer = await meetings.join(data.account, join.roomId, join.deviceCheck);
+          if (!answer.ok) {
+            // Refused in the room it is in: the consultation changed meanwhile; it is out now.
+            if (before?.roomId === join.roomId) leaveRooms(before);
+            return reply(answer);
+          }
+          const { consultation: c, ...ack } = answer;
+          data.meeting = { appointmentId: c.appointmentId, roomId: c.roomId, role: ack.role };
+          await socket.join([meetingRoom(c.appointmentId), meetingPersonRoom(c.appointmentId, data.userId)]);
+          const event: MeetingPeerEvent = { role: ack.role, state: 'joined' };
+          meetings.toOther(c, ack.role, meetingEvents.peer, event);
+          reply(ack);
+        },
+        () => reply({ ok: false, code: 'NOT_FOUND' }),
+      );
     });
 
     socket.on(meetingEvents.signal, (payload: unknown) => {
-      const signal = accept(meetingSignalSchema, payload);
-      const m = signal && joinedRoom(signal.roomId);
-      if (!signal || !m) return;
-      const { roomId: _room, ...rest } = signal;
-      const relayed: RelayedSignal = { ...rest, from: m.role };
-      counters.relayed += 1;
-      toOther(m).emit(meetingEvents.signal, relayed);
+      const got = inRoom(meetingSignalSchema, payload);
+      if (!got) return;
+      inOrder(async () => {
+        const c = await belonging(got.m);
+        if (!c) return;
+        const { roomId: _room, ...rest } = got.message;
+        const relayed: RelayedSignal = { ...rest, from: got.m.role };
+        counters.relayed += 1;
+        meetings.toOther(c, got.m.role, meetingEvents.signal, relayed);
+      });
     });
 
     socket.on(meetingEvents.state, (payload: unknown) => {
-      const state = accept(meetingStateSchema, payload);
-      const m = state && joinedRoom(state.roomId);
-      if (!state || !m) return;
-      const event: MeetingPeerEvent = { role: m.role, state: state.state };
-      toOther(m).emit(meetingEvents.peer, event);
+      const got = inRoom(meetingStateSchema, payload);
+      if (!got) return;
+      inOrder(async () => {
+        const c = await belonging(got.m);
+        const event: MeetingPeerEvent = { role: got.m.role, state: got.message.state };
+        if (c) meetings.toOther(c, got.m.role, meetingEvents.peer, event);
+      });
     });
 
     socket.on(meetingEvents.leave, (payload: unknown) => {
-      const leave = accept(meetingLeaveSchema, payload);
-      if (!leave || !joinedRoom(leave.roomId)) return;
-      void leaveCurrent('leave').catch(() => undefined);
+      const got = inRoom(meetingLeaveSchema, payload);
+      if (got) inOrder(() => leaveRoom(got.m, 'leave'));
     });
 
-    socket.on('disconnect', () => {
-      void leaveCurrent('disconnect').catch(() => undefined);
+    // While it is still in its rooms: after `disconnect` a connection has none.
+    socket.on('disconnecting', () => {
+      const m = current();
+      if (m) inOrder(() => leaveRoom(m, 'disconnect'));
     });
   });
 }

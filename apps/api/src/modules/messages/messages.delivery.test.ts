@@ -140,35 +140,51 @@ describe('Sent → Delivered → Read over real sockets', () => {
   });
 });
 
-describe('catching up with afterMessageId', () => {
-  test('25 messages: after the 5th come the next 20 oldest first, then the rest; with lastMessageId it covers them all', async () => {
+describe('catching up with afterSeq', () => {
+  test('25 messages numbered 1–25: after the 5th come the next 20 oldest first, then the rest; with lastMessageId it covers them all', async () => {
     const patient = await quickPatient(t);
     const operator = await quickAccount(t, 'operator');
     const sent: Message[] = [];
     for (let i = 0; i < 25; i++) sent.push(i % 3 ? await toSupport(patient, `П${i}`) : await toPatient(operator, patient, `О${i}`));
+    expect(sent.map((m) => m.message_seq)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
     const ids = (response: { body: { messages: Message[] } }) => response.body.messages.map((m) => m.id);
 
-    const next = await list(patient, `afterMessageId=${sent[4]!.id}`);
+    const next = await list(patient, 'afterSeq=5');
     expect(next.status).toBe(200);
     expect(ids(next)).toEqual(sent.slice(5, 25).map((m) => m.id));
-    expect(ids(await list(patient, `afterMessageId=${sent[24]!.id}`))).toEqual([]);
-    expect(ids(await list(operator, `patientId=${patient.patientId}&afterMessageId=${sent[19]!.id}&limit=3`))).toEqual(
-      sent.slice(20, 23).map((m) => m.id),
-    );
+    expect(ids(await list(patient, 'afterSeq=25'))).toEqual([]);
+    expect(ids(await list(operator, `patientId=${patient.patientId}&afterSeq=20&limit=3`))).toEqual(sent.slice(20, 23).map((m) => m.id));
     // Newest page, then back with lastMessageId, then forward again from the oldest seen: every message once.
-    const newest = ids(await list(patient, 'limit=10'));
-    const older = ids(await list(patient, `lastMessageId=${newest.at(-1)}&limit=100`));
-    expect([...older.reverse(), ...newest.reverse()]).toEqual(sent.map((m) => m.id));
-    expect(ids(await list(patient, `afterMessageId=${older[0]}&limit=100`))).toEqual(sent.slice(1).map((m) => m.id));
+    const newest = (await list(patient, 'limit=10')).body.messages as Message[];
+    const older = ids(await list(patient, `lastMessageId=${newest.at(-1)!.id}&limit=100`));
+    expect([...older.reverse(), ...newest.map((m) => m.id).reverse()]).toEqual(sent.map((m) => m.id));
+    expect(ids(await list(patient, `afterSeq=${sent[0]!.message_seq}&limit=100`))).toEqual(sent.slice(1).map((m) => m.id));
 
-    const both = await list(patient, `afterMessageId=${sent[1]!.id}&lastMessageId=${sent[3]!.id}`);
+    const both = await list(patient, `afterSeq=1&lastMessageId=${sent[3]!.id}`);
     expect(both.status).toBe(400);
-    expect(both.body.errors[0].path).toBe('querystring.afterMessageId');
+    expect(both.body.errors[0].path).toBe('querystring.afterSeq');
+    for (const bad of ['-1', '1.5', 'x', String(2 ** 31)]) expect((await list(patient, `afterSeq=${bad}`)).status).toBe(400);
+    // Each conversation has its own numbering; a number reads only the caller's own conversation.
     const stranger = await quickPatient(t);
     const foreign = await toSupport(stranger, 'Чуже');
-    expect((await list(patient, `afterMessageId=${foreign.id}`)).status).toBe(404);
-    expect((await list(patient, `afterMessageId=${randomUUID()}`)).status).toBe(404);
-    expect((await list(stranger, `afterMessageId=${sent[0]!.id}`)).status).toBe(404);
+    expect(foreign.message_seq).toBe(1);
+    expect(ids(await list(stranger, 'afterSeq=0'))).toEqual([foreign.id]);
+    expect(ids(await list(patient, 'afterSeq=24'))).toEqual([sent[24]!.id]);
+  });
+
+  test("a consultation numbers its own messages; the doctor's view across consultations is 400 with afterSeq", async () => {
+    const patient = await quickPatient(t);
+    const doctor = await bookableDoctor(t);
+    const appointmentId = (await bookFor(t, patient, doctor, slotAt(1, 10))).body.id as string;
+    await toSupport(patient, 'До операторів');
+    const first = await send(patient, { message_text: 'Лікарю', message_recipientType: 'doctor' });
+    const reply = await send(doctor, { message_text: 'Слухаю', message_recipientType: 'patient', message_patientId: patient.patientId });
+    expect([first.message_seq, reply.message_seq]).toEqual([1, 2]);
+    const inConsultation = await list(doctor, `patientId=${patient.patientId}&appointmentId=${appointmentId}&afterSeq=1`);
+    expect(inConsultation.body.messages.map((m: Message) => m.id)).toEqual([reply.id]);
+    const across = await list(doctor, `patientId=${patient.patientId}&afterSeq=1`);
+    expect(across.status).toBe(400);
+    expect(across.body.errors[0].path).toBe('querystring.appointmentId');
   });
 });
 

@@ -49,24 +49,20 @@ async function planOf(query: SQL): Promise<string> {
 describe(`GET /v1/messages on a conversation of ${IN_CONVERSATION} messages`, () => {
   test('each page is read from the conversation index in order, without sorting', async () => {
     const support: Conversation = { kind: 'support', patientId: patient.patientId! };
+    const doctorView: Conversation = { kind: 'doctor', patientId: patient.patientId!, doctorId: operator.userId };
     const anchor = (await selectMessagesPage(t.database.db, support, 1))[0]!.id;
-    const cases: [Conversation, PageAnchor | undefined][] = [
-      [support, undefined],
-      [support, { before: anchor }],
-      [{ kind: 'doctor', patientId: patient.patientId!, doctorId: operator.userId }, undefined],
+    // Pages of the support conversation, also when catching up after a number deep in the history, read its numbering.
+    const cases: [Conversation, PageAnchor | undefined, RegExp][] = [
+      [support, undefined, /Index Scan Backward using messages_support_seq/],
+      [support, { before: anchor }, /Index Scan Backward using messages_support_seq/],
+      [support, { afterSeq: IN_CONVERSATION / 2 }, /Index Scan using messages_support_seq/],
+      [support, { afterSeq: 10 }, /Index Scan using messages_support_seq/],
+      [doctorView, undefined, /Index Scan Backward using messages_conversation_idx/],
+      [doctorView, { before: anchor }, /Index Scan Backward using messages_conversation_idx/],
     ];
-    for (const [conversation, page] of cases) {
+    for (const [conversation, page, index] of cases) {
       const plan = await planOf(selectMessagesPage(t.database.db, conversation, 20, page).getSQL());
-      expect(plan).toMatch(/Index Scan Backward using messages_conversation_idx/);
-      expect(plan).not.toMatch(/Sort|Seq Scan on messages/);
-    }
-    // Catching up after a reconnect reads forwards from the anchor, also from deep in the history.
-    const deep = (await t.database.db.execute(
-      sql`select id from messages where patient_id = ${patient.patientId} order by created_at limit 1 offset 10`,
-    )) as unknown as { rows: { id: string }[] };
-    for (const page of [{ after: anchor }, { after: deep.rows[0]!.id }]) {
-      const plan = await planOf(selectMessagesPage(t.database.db, support, 20, page).getSQL());
-      expect(plan).toMatch(/Index Scan using messages_conversation_idx/);
+      expect(plan, JSON.stringify(page)).toMatch(index);
       expect(plan).not.toMatch(/Sort|Seq Scan on messages/);
     }
     const consultation: Conversation = {
@@ -75,8 +71,10 @@ describe(`GET /v1/messages on a conversation of ${IN_CONVERSATION} messages`, ()
       doctorId: operator.userId,
       appointmentId: anchor,
     };
-    const plan = await planOf(selectMessagesPage(t.database.db, consultation, 20, { before: anchor }).getSQL());
-    expect(plan).toMatch(/messages_appointment_idx/);
-    expect(plan).not.toMatch(/Sort|Seq Scan on messages/);
+    for (const page of [{ before: anchor }, { afterSeq: 10 }]) {
+      const plan = await planOf(selectMessagesPage(t.database.db, consultation, 20, page).getSQL());
+      expect(plan).toMatch(/messages_consultation_seq/);
+      expect(plan).not.toMatch(/Sort|Seq Scan on messages/);
+    }
   });
 });

@@ -9,8 +9,9 @@ export type NewMessage = typeof messages.$inferInsert;
 
 /**
  * One conversation: a patient's with the operators (`support`), one consultation (`consultation`), or everything a
- * doctor and a patient wrote across their consultations (`doctor`, the doctor's own view). Each is a prefix of an index:
- * `messages_conversation_idx` (patient, doctor, created_at, id) or `messages_appointment_idx`.
+ * doctor and a patient wrote across their consultations (`doctor`, the doctor's own view). The first two number their
+ * messages (`seq`, in commit order; indexes `messages_support_seq`, `messages_consultation_seq`); the doctor's view
+ * spans several numberings and is ordered by time (`messages_conversation_idx`: patient, doctor, created_at, id).
  */
 export type Conversation =
   | { kind: 'support'; patientId: string }
@@ -54,31 +55,31 @@ export async function isInConversation(db: Db, c: Conversation, id: string): Pro
   return row !== undefined;
 }
 
-/** A page's anchor: strictly older than one message (newest first), or strictly newer (oldest first). */
-export type PageAnchor = { before: string } | { after: string };
+/** A page's anchor: strictly older than one message (newest first), or after a sequence number (oldest first). */
+export type PageAnchor = { before: string } | { afterSeq: number };
 
 /**
- * Newest first; with an anchor `before`, only those strictly older than that message; with `after`, those strictly
- * newer, oldest first (keyset on created_at, id). The anchor's time is read inside the query, so its microseconds are
- * kept (a JS Date would round them to milliseconds).
+ * Newest first; with an anchor `before`, only those strictly older than that message; with `afterSeq`, those numbered
+ * after it, oldest first (support and consultation conversations only). Numbered conversations are ordered by `seq`,
+ * the doctor's view by (created_at, id), whose anchor time is read inside the query so its microseconds are kept.
  */
 export function selectMessagesPage(db: Db, c: Conversation, limit: number, anchor?: PageAnchor) {
-  const forward = anchor !== undefined && 'after' in anchor;
-  const anchorRow = (id: string) => sql`(select m.created_at, m.id from messages m where m.id = ${id})`;
-  const keyset = !anchor
-    ? undefined
-    : forward
-      ? sql`(${messages.createdAt}, ${messages.id}) > ${anchorRow(anchor.after)}`
-      : sql`(${messages.createdAt}, ${messages.id}) < ${anchorRow(anchor.before)}`;
-  const direction = forward ? asc : desc;
-  // The planner does not take `doctor_id is null` as fixing the column, so support pages name it in the order too,
-  // which lets them read the conversation index (backwards, or forwards for `after`) instead of sorting it.
-  const order = c.kind === 'support' ? [direction(messages.doctorId)] : [];
+  const byTime = c.kind === 'doctor';
+  const afterSeq = anchor && 'afterSeq' in anchor ? anchor.afterSeq : undefined;
+  const direction = afterSeq === undefined ? desc : asc;
+  let keyset: SQL | undefined;
+  if (anchor && 'before' in anchor) {
+    keyset = byTime
+      ? sql`(${messages.createdAt}, ${messages.id}) < (select m.created_at, m.id from messages m where m.id = ${anchor.before})`
+      : sql`${messages.seq} < (select m.seq from messages m where m.id = ${anchor.before})`;
+  } else if (afterSeq !== undefined) {
+    keyset = sql`${messages.seq} > ${afterSeq}`;
+  }
   return db
     .select()
     .from(messages)
     .where(and(inConversation(c), keyset))
-    .orderBy(...order, direction(messages.createdAt), direction(messages.id))
+    .orderBy(...(byTime ? [direction(messages.createdAt), direction(messages.id)] : [direction(messages.seq)]))
     .limit(limit);
 }
 

@@ -74,6 +74,7 @@ export function toMessage(row: MessageRow, names: { senderName: string | null; d
     message_documentName: names.documentName,
     message_senderName: names.senderName,
     client_message_id: row.clientMessageId,
+    message_seq: row.seq,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -233,30 +234,34 @@ export function createMessagesService(deps: {
     },
 
     /**
-     * `GET /v1/messages`: a page, newest first, older than `lastMessageId`; or with `afterMessageId` what came after
-     * it, oldest first. The anchor must be a message of the same conversation (else 404). What the page brings the
+     * `GET /v1/messages`: a page, newest first, older than `lastMessageId`; or with `afterSeq` the messages numbered
+     * after it, oldest first (a support conversation or one consultation: the doctor's view across consultations has
+     * no one numbering, 400). The anchor message must be in the same conversation (else 404). What the page brings the
      * caller for the first time is Delivered, and its writers are told.
      */
     async list(actor: Actor, query: ListMessagesQuery): Promise<MessageList> {
-      if (query.lastMessageId && query.afterMessageId) {
-        throw invalid('querystring.afterMessageId', 'Ask for older (lastMessageId) or newer (afterMessageId) messages, not both');
+      const afterSeq = query.afterSeq;
+      if (query.lastMessageId && afterSeq !== undefined) {
+        throw invalid('querystring.afterSeq', 'Ask for older (lastMessageId) or newer (afterSeq) messages, not both');
       }
       const c = await access.visibleConversation(actor, { ...query, where: 'querystring' });
-      const anchorId = query.lastMessageId ?? query.afterMessageId;
-      if (anchorId && !(c && (await isInConversation(db, c, anchorId)))) throw notFound('Message');
+      if (query.lastMessageId && !(c && (await isInConversation(db, c, query.lastMessageId)))) throw notFound('Message');
+      if (c?.kind === 'doctor' && afterSeq !== undefined) {
+        throw invalid(
+          'querystring.appointmentId',
+          'Name the consultation (appointmentId) to ask for messages after a number',
+          'INVALID_TYPE',
+        );
+      }
       if (!c) return { messages: [] };
-      const anchor = query.lastMessageId
-        ? { before: query.lastMessageId }
-        : query.afterMessageId
-          ? { after: query.afterMessageId }
-          : undefined;
+      const anchor = query.lastMessageId ? { before: query.lastMessageId } : afterSeq !== undefined ? { afterSeq } : undefined;
       const rows = await selectMessagesPage(db, c, query.limit, anchor);
       if (actor.user.role !== 'patient' && rows.length > 0) {
         await deps.audit.record({
           actorId: actor.user.id,
           action: 'list',
           resource: 'message',
-          resourceId: (query.afterMessageId ? rows.at(-1) : rows[0])!.id,
+          resourceId: (afterSeq !== undefined ? rows.at(-1) : rows[0])!.id,
           patientId: c.patientId,
         });
       }

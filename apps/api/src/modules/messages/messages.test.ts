@@ -76,6 +76,7 @@ describe('a patient writes', () => {
       message_documentName: null,
       message_senderName: 'Олена Пацієнтка',
       client_message_id: expect.any(String),
+      message_seq: 1,
       created_at: expect.any(String),
     });
     const named = await post(patient, {
@@ -85,6 +86,7 @@ describe('a patient writes', () => {
     });
     expect(named.status).toBe(201);
     expect(named.body.message_appointmentId).toBe(appointmentId);
+    expect(named.body.message_seq).toBe(2);
   });
 
   test('while the consultation runs, not once it is completed or cancelled', async () => {

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { patients, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import { patientNotes } from '../../db/schema-staff.ts';
 
 export interface NoteRow {
@@ -20,16 +20,6 @@ const noteColumns = {
   text: patientNotes.text,
   createdAt: patientNotes.createdAt,
 };
-
-/** Whether the patient record exists and its account is not removed. */
-export async function patientExists(db: Db, patientId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: patients.id })
-    .from(patients)
-    .innerJoin(users, eq(users.id, patients.userId))
-    .where(and(eq(patients.id, patientId), isNull(users.deletedAt)));
-  return row !== undefined;
-}
 
 /** Newest first, with each author's name (null once the author's account is gone). */
 export async function listNotes(db: Db, patientId: string, limit: number): Promise<NoteRow[]> {

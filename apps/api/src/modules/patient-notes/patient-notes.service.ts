@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { AccountRow } from '../../db/rows.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import { findNote, insertNote, listNotes, patientExists, type NoteRow } from './patient-notes.repository.ts';
+import { findNote, insertNote, listNotes, type NoteRow } from './patient-notes.repository.ts';
 
 /** The most notes a read answers with, newest first. */
 const NOTES_LIST_LIMIT = 500;
@@ -27,13 +27,19 @@ function toNote(row: NoteRow): DoctorNote {
  * The patient never does (its advice is the completion note of a consultation). Anyone else is told the patient does
  * not exist (404), so ids cannot be probed. Every read and write is audited.
  */
-export function createPatientNotesService(deps: { db: Db; audit: AuditService; isDoctorOfPatient: DoctorOfPatient }) {
+export function createPatientNotesService(deps: {
+  db: Db;
+  audit: AuditService;
+  isDoctorOfPatient: DoctorOfPatient;
+  /** Whether the patient record exists and its account is not removed (the patients module answers). */
+  patientExists: (patientId: string) => Promise<boolean>;
+}) {
   const { db, audit } = deps;
 
   async function checkAccess(actor: AccountRow, patientId: string): Promise<void> {
     const { role, id } = actor.user;
     const allowed =
-      role === 'admin' ? await patientExists(db, patientId) : role === 'doctor' && (await deps.isDoctorOfPatient(id, patientId));
+      role === 'admin' ? await deps.patientExists(patientId) : role === 'doctor' && (await deps.isDoctorOfPatient(id, patientId));
     if (!allowed) throw notFound('Patient');
   }
 

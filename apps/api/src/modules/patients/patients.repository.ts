@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { patientCards, patients, users } from '../../db/schema.ts';
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ListPatientsQuery, PatientNote, QuizRecommendation, QuizResult } from '@rozmova/contracts';
 
 export async function insertPatientWithCard(db: Db, userId: string) {
@@ -49,6 +49,16 @@ const records = (db: Db) =>
     .from(patients)
     .innerJoin(users, eq(users.id, patients.userId))
     .innerJoin(patientCards, eq(patientCards.patientId, patients.id));
+
+/** Whether the patient record exists and its account is not removed. */
+export async function patientExists(db: Db, patientId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: patients.id })
+    .from(patients)
+    .innerJoin(users, eq(users.id, patients.userId))
+    .where(and(eq(patients.id, patientId), isNull(users.deletedAt)));
+  return row !== undefined;
+}
 
 export async function findPatientRecord(db: Db, patientId: string): Promise<PatientRecordRow | undefined> {
   const [row] = await records(db).where(eq(patients.id, patientId));
@@ -183,35 +193,31 @@ const lastSupportSender = sql`(select m.sender_type from messages m where m.pati
 const heldStatus = sql`case when ${lastSupportSender} = 'patient' then 'awaiting' else 'active' end`;
 const statusSql = (value: SQL) => sql`(${value})::chat_patient_status`;
 
-const before = alias(patients, 'before');
-
 /**
- * One conditional UPDATE of a conversation's state: `holder` and `status` are SQL over the row's current values, and
- * `only` narrows which rows change. The row changes only when the state differs; answers before and after, or
- * undefined when nothing changed (or `only` did not match).
+ * One change of a conversation's state: its row is locked first, then one conditional UPDATE sets `holder` and `status`
+ * (SQL over the row's values) where `only` holds and the state differs. Answers before and after, or undefined when
+ * nothing changed. The lock comes first because PostgreSQL judges an UPDATE's condition on the row as of the
+ * statement's start: a change committed while it waited could otherwise be skipped or answered as "before" stale.
  */
-async function changeChat(db: Db, patientId: string, change: { holder: SQL; status: SQL; only?: SQL }): Promise<ChatChange | undefined> {
+function changeChat(db: Db, patientId: string, change: { holder: SQL; status: SQL; only?: SQL }): Promise<ChatChange | undefined> {
   const holder = sql`(${change.holder})::uuid`;
   const status = statusSql(change.status);
-  const [row] = await db
-    .update(patients)
-    .set({ interactingWithOperator: holder, chatPatientStatus: status })
-    .from(before)
-    .where(
-      and(
-        eq(patients.id, patientId),
-        eq(before.id, patients.id),
-        change.only,
-        sql`(${status} is distinct from ${patients.chatPatientStatus} or ${holder} is distinct from ${patients.interactingWithOperator})`,
-      ),
-    )
-    .returning({
-      status: patients.chatPatientStatus,
-      holder: patients.interactingWithOperator,
-      beforeStatus: before.chatPatientStatus,
-      beforeHolder: before.interactingWithOperator,
-    });
-  return row && { before: { status: row.beforeStatus, holder: row.beforeHolder }, after: { status: row.status, holder: row.holder } };
+  return db.transaction(async (tx) => {
+    const before = await findChatState(tx, patientId, true);
+    if (!before) return undefined;
+    const [after] = await tx
+      .update(patients)
+      .set({ interactingWithOperator: holder, chatPatientStatus: status })
+      .where(
+        and(
+          eq(patients.id, patientId),
+          change.only,
+          sql`(${status} is distinct from ${patients.chatPatientStatus} or ${holder} is distinct from ${patients.interactingWithOperator})`,
+        ),
+      )
+      .returning({ status: patients.chatPatientStatus, holder: patients.interactingWithOperator });
+    return after && { before: { status: before.status, holder: before.holder }, after };
+  });
 }
 
 const keepClosed = (status: SQL) => sql`case when ${patients.chatPatientStatus} = 'closed' then 'closed' else ${status} end`;
@@ -237,24 +243,20 @@ export const chatClaim = (db: Db, patientId: string, operatorId: string) =>
     only: or(isNull(patients.interactingWithOperator), sql`not ${holderMayHold}`),
   });
 
+/** With `from` (the holder the caller saw; null: nobody), only while that is still so; undefined: whoever holds it. */
+const stillHeldBy = (from: string | null | undefined) =>
+  from === undefined ? undefined : from === null ? isNull(patients.interactingWithOperator) : eq(patients.interactingWithOperator, from);
+
 /** Hands the conversation to another operator; with `from`, only while that one (or nobody) still holds it. */
 export const chatTransfer = (db: Db, patientId: string, toId: string, from?: string | null) =>
-  changeChat(db, patientId, {
-    holder: sql`${toId}::uuid`,
-    status: keepClosed(heldStatus),
-    only:
-      from === undefined
-        ? undefined
-        : from === null
-          ? isNull(patients.interactingWithOperator)
-          : eq(patients.interactingWithOperator, from),
-  });
+  changeChat(db, patientId, { holder: sql`${toId}::uuid`, status: keepClosed(heldStatus), only: stillHeldBy(from) });
 
-export const chatClose = (db: Db, patientId: string) =>
+/** Closes an open conversation; with `from`, only while that one (or nobody) still holds it. */
+export const chatClose = (db: Db, patientId: string, from?: string | null) =>
   changeChat(db, patientId, {
     holder: sql`${patients.interactingWithOperator}`,
     status: sql`'closed'`,
-    only: ne(patients.chatPatientStatus, 'closed'),
+    only: and(ne(patients.chatPatientStatus, 'closed'), stillHeldBy(from)),
   });
 
 /** A closed conversation opens again: held (awaiting or active) while its holder may hold it, else new. */
@@ -265,9 +267,16 @@ export const chatReopen = (db: Db, patientId: string) =>
     only: eq(patients.chatPatientStatus, 'closed'),
   });
 
-/** The conversation's state, its patient's user and whether the account was removed. */
-export async function findChatState(db: Db, patientId: string): Promise<(ChatState & { userId: string; removed: boolean }) | undefined> {
-  const [row] = await db
+/**
+ * The conversation's state, its patient's user and whether the account was removed. `lock`: the row stays locked until
+ * the caller's transaction ends.
+ */
+export async function findChatState(
+  db: Db,
+  patientId: string,
+  lock = false,
+): Promise<(ChatState & { userId: string; removed: boolean }) | undefined> {
+  const query = db
     .select({
       status: patients.chatPatientStatus,
       holder: patients.interactingWithOperator,
@@ -277,5 +286,6 @@ export async function findChatState(db: Db, patientId: string): Promise<(ChatSta
     .from(patients)
     .innerJoin(users, eq(users.id, patients.userId))
     .where(eq(patients.id, patientId));
+  const [row] = lock ? await query.for('no key update', { of: patients }) : await query;
   return row && { status: row.status, holder: row.holder, userId: row.userId, removed: row.deletedAt !== null };
 }

@@ -39,6 +39,7 @@ import {
   listPatientRecords,
   lookupPatientRecords,
   pagePatientRecordsWithin,
+  patientExists,
   takeFreeConsultation,
   updateCard,
   type CardRow,
@@ -192,6 +193,8 @@ export function createPatientsService(deps: {
     takeFreeConsultation: (patientId: string, tx: Db = deps.db) => takeFreeConsultation(tx, patientId),
     /** A cancelled free consultation is given back, in the cancellation's transaction. */
     giveBackFreeConsultation: (patientId: string, tx: Db = deps.db) => giveBackFreeConsultation(tx, patientId),
+    /** Whether the patient record exists and its account is not removed: other modules find a patient before auditing. */
+    exists: (patientId: string) => patientExists(deps.db, patientId),
 
     async getPatient(auth: AuthContext, patientId: string): Promise<Patient> {
       const row = await visibleRecord(auth, patientId);
@@ -251,17 +254,19 @@ export function createPatientsService(deps: {
     },
 
     /**
-     * The support conversation's state (chat_patient_status, interacting_with_operator). Each change is one conditional
-     * UPDATE answering before and after (undefined: nothing changed). Only the support module calls these; it owns the
-     * workflow (who may, events, announcements).
+     * The support conversation's state (chat_patient_status, interacting_with_operator). Each change locks the row, then
+     * is one conditional UPDATE answering before and after (undefined: nothing changed). Only the support module calls
+     * these; it owns the workflow (who may, events, announcements).
      */
     chat: {
       state: (patientId: string, tx: Db = db) => findChatState(tx, patientId),
+      /** The state under the row's lock, inside the caller's transaction: no other change until it ends. */
+      locked: (patientId: string, tx: Db) => findChatState(tx, patientId, true),
       patientWrote: (patientId: string, tx: Db = db) => chatPatientWrote(tx, patientId),
       staffWrote: (patientId: string, writerId: string, tx: Db = db) => chatStaffWrote(tx, patientId, writerId),
       claim: (patientId: string, operatorId: string, tx: Db = db) => chatClaim(tx, patientId, operatorId),
       transfer: (patientId: string, toId: string, from: string | null | undefined, tx: Db = db) => chatTransfer(tx, patientId, toId, from),
-      close: (patientId: string, tx: Db = db) => chatClose(tx, patientId),
+      close: (patientId: string, from: string | null | undefined, tx: Db = db) => chatClose(tx, patientId, from),
       reopen: (patientId: string, tx: Db = db) => chatReopen(tx, patientId),
     },
 

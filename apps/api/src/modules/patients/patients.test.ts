@@ -298,7 +298,7 @@ describe('patient records', () => {
     await completedConsultation(t, p.userId, doctor.userId);
     // The token is the device's PushSubscription as JSON text (the push module keeps it; push.test.ts checks the rules).
     const device = JSON.stringify({
-      endpoint: 'https://push.example.com/device-1',
+      endpoint: 'https://push.rozmova.test/device-1',
       expirationTime: null,
       keys: { p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') },
     });

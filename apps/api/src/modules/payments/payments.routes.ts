@@ -43,19 +43,19 @@ export async function registerPaymentRoutes(app: FastifyInstance, deps: { paymen
 
   r.post(
     paymentPaths.checkout,
-    { config: { access: ['patient'] }, schema: { body: checkoutBodySchema, response: { 200: checkoutSchema } } },
+    { config: { access: ['patient'], unclaimed: true }, schema: { body: checkoutBodySchema, response: { 200: checkoutSchema } } },
     async (request) => deps.payments.startCheckout(authOf(request).account, request.body.appointment_id),
   );
 
   r.get(
     paymentPaths.ofAppointment,
-    { config: { access: 'user' }, schema: { params: idParamsSchema, response: { 200: appointmentPaymentSchema } } },
+    { config: { access: 'user', unclaimed: true }, schema: { params: idParamsSchema, response: { 200: appointmentPaymentSchema } } },
     async (request) => deps.payments.ofAppointment(authOf(request).account, request.params.id),
   );
 
   r.get(
     patientHistoryPaths.receipt,
-    { config: { access: ['patient'] }, schema: { params: idParamsSchema, response: { 200: receiptSchema } } },
+    { config: { access: ['patient'], unclaimed: true }, schema: { params: idParamsSchema, response: { 200: receiptSchema } } },
     async (request) => deps.payments.receipt(authOf(request).account, request.params.id),
   );
 

@@ -15,10 +15,10 @@ import {
   type Person,
 } from '../../test/factories.ts';
 import { call, createTestApp, MINUTE } from '../../test/harness.ts';
-import { startPushEndpoint, type TestDevice } from '../../test/push-endpoint.ts';
+import { PUSH_ENDPOINT_ENV, startPushEndpoint, type TestDevice } from '../../test/push-endpoint.ts';
 import { connectSocket, listen } from '../../test/socket.ts';
 
-const t = await createTestApp();
+const t = await createTestApp({ env: PUSH_ENDPOINT_ENV });
 const endpoint = await startPushEndpoint();
 afterAll(async () => {
   await t.close();
@@ -139,7 +139,7 @@ describe('away delivery', () => {
     const { patient, operator } = await conversation();
     const device = await subscribe(patient);
     await toPatient(operator, patient);
-    const restarted = await createTestApp({ postgresUrl: t.postgresUrl });
+    const restarted = await createTestApp({ postgresUrl: t.postgresUrl, env: PUSH_ENDPOINT_ENV });
     try {
       restarted.clock.set(t.clock.now().getTime() + AWAY_DELIVERY_AFTER_MS);
       while ((await restarted.services.jobs.runDue()) > 0);

@@ -5,11 +5,11 @@ import { broadcasts, notifications } from '../../db/schema-chat.ts';
 import { jobs } from '../../db/schema.ts';
 import { deliver, quickAccount, quickPatient, type Person } from '../../test/factories.ts';
 import { call, createTestApp, uniqueEmail } from '../../test/harness.ts';
-import { startPushEndpoint } from '../../test/push-endpoint.ts';
+import { PUSH_ENDPOINT_ENV, startPushEndpoint } from '../../test/push-endpoint.ts';
 import { connectSocket, listen, nextEvent } from '../../test/socket.ts';
 import { BROADCAST_BATCH, BROADCASTS_PER_HOUR } from './push.broadcasts.ts';
 
-const t = await createTestApp();
+const t = await createTestApp({ env: PUSH_ENDPOINT_ENV });
 const endpoint = await startPushEndpoint();
 afterAll(async () => {
   await t.close();

@@ -1,11 +1,11 @@
 import { createECDH } from 'node:crypto';
-import { isIP } from 'node:net';
 import webpush from 'web-push';
 import { z } from 'zod';
 import { pushSubscriptionSchema, type FieldError, type PushMessage, type PushSubscriptionJson } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { createOutbound, OutboundRefusedError, type OutboundOptions } from '../../lib/outbound.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import {
   deleteSubscription,
@@ -19,6 +19,7 @@ import {
   saveSubscription,
   type SubscriptionRow,
 } from './push.repository.ts';
+import { endpointAllowed, ENDPOINT_RULE, type EndpointRules } from './push.endpoints.ts';
 
 /** A user's devices kept; saving one more drops the one saved longest ago. */
 export const PUSH_DEVICES_PER_USER = 20;
@@ -68,19 +69,10 @@ function keysProblem(keys: { p256dh: string; auth: string }): { field: 'p256dh' 
   return undefined;
 }
 
-/**
- * Refuses an endpoint the server must not post to: only visible ASCII (a push service's address has no other); in
- * production only https and a host name (no address, no localhost), so a subscription cannot point the server at its
- * own network.
- */
-function checkEndpoint(path: string, endpoint: string, production: boolean): void {
+/** Refuses an endpoint the server must not post to: only visible ASCII, and a push service's address (push.endpoints.ts). */
+function checkEndpoint(path: string, endpoint: string, rules: EndpointRules): void {
   if (!/^[\x21-\x7e]+$/.test(endpoint)) throw invalid(path, 'The endpoint is a URL without spaces');
-  if (!production) return;
-  const url = new URL(endpoint);
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (url.protocol !== 'https:' || isIP(host) !== 0 || host === 'localhost' || host.endsWith('.localhost')) {
-    throw invalid(path, "The endpoint is a push service's https address");
-  }
+  if (!endpointAllowed(endpoint, rules)) throw invalid(path, ENDPOINT_RULE);
 }
 
 const hostOf = (endpoint: string) => {
@@ -109,16 +101,23 @@ export function createPushService(deps: {
   db: Db;
   clock: Clock;
   log: PushLog;
-  /** Config `push`: VAPID keys from the settings (else kept in the database) and the subject. */
-  settings: { vapid?: VapidKeys; subject: string };
-  production: boolean;
-  accounts: Pick<AccountsService, 'onAccountRemoved'>;
+  /** Config `push`: VAPID keys from the settings (else kept in the database), the subject, and more push services' hosts. */
+  settings: { vapid?: VapidKeys; subject: string; endpointHosts: readonly string[] };
+  /** Config `outbound` (loopback for the tests' local push service); tests may inject name resolution. */
+  outbound: OutboundOptions;
+  accounts: Pick<AccountsService, 'onAccountRemoved' | 'onAccountClaimed'>;
 }) {
   const { db, clock, log } = deps;
+  const rules: EndpointRules = { extraHosts: deps.settings.endpointHosts, allowLoopback: deps.outbound.allowLoopback ?? false };
+  const outbound = createOutbound(deps.outbound);
   let keys: Promise<VapidKeys> | undefined;
 
   // A removed account's devices must never be told anything again.
   deps.accounts.onAccountRemoved(async ({ userId }, tx) => {
+    await deleteSubscriptionsOfUser(tx, userId);
+  });
+  // Devices saved before the e-mail was proved are those of whoever held the account's sessions then.
+  deps.accounts.onAccountClaimed(async (userId, tx) => {
     await deleteSubscriptionsOfUser(tx, userId);
   });
 
@@ -142,7 +141,7 @@ export function createPushService(deps: {
   /** The subscription, checked beyond its schema: a safe endpoint and keys that can be encrypted to (else 400 at `path`). */
   function checked(subscription: PushSubscriptionJson, path: string, wholePath = false): PushSubscriptionJson {
     const at = (field: string) => (wholePath ? path : `${path}.${field}`);
-    checkEndpoint(at('endpoint'), subscription.endpoint, deps.production);
+    checkEndpoint(at('endpoint'), subscription.endpoint, rules);
     const problem = keysProblem(subscription.keys);
     if (problem) throw invalid(at(`keys.${problem.field}`), problem.message);
     return subscription;
@@ -153,13 +152,24 @@ export function createPushService(deps: {
     return saveSubscription(db, userId, { endpoint, p256dh: k.p256dh, auth: k.auth }, clock.now(), PUSH_DEVICES_PER_USER);
   }
 
-  /** Posts one encrypted push; a device its push service says is gone (404, 410) is deleted at once. */
+  /** A device the server may never post to (kept under older rules, or its name leads inside): deleted, like one gone. */
+  async function drop(device: SubscriptionRow, host: string, reason: string): Promise<'gone'> {
+    await deleteSubscription(db, device.id);
+    log.warn({ host, reason }, 'push device dropped: the server may not connect there');
+    return 'gone';
+  }
+
+  /**
+   * Posts one encrypted push through the outbound guard (its address checked as it connects); a device its push service
+   * says is gone (404, 410) is deleted at once.
+   */
   async function deliver(device: SubscriptionRow, payload: string, vapid: VapidKeys): Promise<keyof PushOutcome> {
     const host = hostOf(device.endpoint);
     if (keysProblem(device)) {
       await deleteSubscription(db, device.id);
       return 'gone';
     }
+    if (!endpointAllowed(device.endpoint, rules)) return drop(device, host, 'endpoint');
     try {
       const request = webpush.generateRequestDetails(
         { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
@@ -170,29 +180,23 @@ export function createPushService(deps: {
           contentEncoding: 'aes128gcm',
         },
       );
-      const headers = Object.fromEntries(
-        Object.entries(request.headers)
-          .filter(([name]) => name.toLowerCase() !== 'content-length')
-          .map(([name, value]) => [name, String(value)]),
-      );
-      const response = await fetch(request.endpoint, {
-        method: 'POST',
+      const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
+      const status = await outbound.post(request.endpoint, {
         headers,
         body: request.body ? new Uint8Array(request.body) : undefined,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+        timeoutMs: PUSH_TIMEOUT_MS,
       });
-      await response.body?.cancel();
-      if (response.ok) {
+      if (status >= 200 && status < 300) {
         await markSubscriptionUsed(db, device.id, clock.now());
         return 'delivered';
       }
-      if (response.status === 404 || response.status === 410) {
+      if (status === 404 || status === 410) {
         await deleteSubscription(db, device.id);
         return 'gone';
       }
-      log.warn({ host, status: response.status }, 'push refused by the push service');
+      log.warn({ host, status }, 'push refused by the push service');
     } catch (error) {
+      if (error instanceof OutboundRefusedError) return drop(device, host, error.reason);
       log.warn({ host, error: error instanceof Error ? error.name : typeof error }, 'push not sent');
     }
     return 'failed';

@@ -7,11 +7,12 @@ import { pushSubscriptions } from '../../db/schema-chat.ts';
 import { settings } from '../../db/schema.ts';
 import { quickPatient, type Person } from '../../test/factories.ts';
 import { call, createTestApp, LogCapture } from '../../test/harness.ts';
-import { startPushEndpoint, type TestDevice } from '../../test/push-endpoint.ts';
+import { PUSH_ENDPOINT_ENV, startPushEndpoint, type TestDevice } from '../../test/push-endpoint.ts';
+import { ENDPOINT_RULE } from './push.endpoints.ts';
 import { createPushService, PUSH_DEVICES_PER_USER, PUSH_TTL_SECONDS } from './push.service.ts';
 
 const logs = new LogCapture();
-const t = await createTestApp({ logStream: logs });
+const t = await createTestApp({ logStream: logs, env: PUSH_ENDPOINT_ENV });
 const endpoint = await startPushEndpoint();
 afterAll(async () => {
   await t.close();
@@ -26,14 +27,14 @@ const devicesOf = (userId: string) => t.database.db.select().from(pushSubscripti
 const profileToken = async (who: Person) => (await call(t.app, 'GET', '/v1/auth/profile', { token: who.token })).body.user_push_token;
 
 /** A push service of its own on the test database, as another API instance would have. */
-const otherInstance = (vapid?: { publicKey: string; privateKey: string }, production = false) =>
+const otherInstance = (vapid?: { publicKey: string; privateKey: string }) =>
   createPushService({
     db: t.database.db,
     clock: t.clock,
     log: { warn: () => undefined },
-    settings: { vapid, subject: 'mailto:care@rozmova.local' },
-    production,
-    accounts: { onAccountRemoved: () => undefined },
+    settings: { vapid, subject: 'mailto:care@rozmova.local', endpointHosts: [] },
+    outbound: {},
+    accounts: { onAccountRemoved: () => undefined, onAccountClaimed: () => undefined },
   });
 
 function vapidPair() {
@@ -77,7 +78,7 @@ describe('VAPID keys', () => {
       }
       throw new Error('accepted');
     };
-    expect(loadConfig({}).push).toEqual({ vapid: undefined, subject: 'mailto:care@rozmova.local' });
+    expect(loadConfig({}).push).toEqual({ vapid: undefined, subject: 'mailto:care@rozmova.local', endpointHosts: [] });
     expect(loadConfig({ CONTACT_EMAIL: 'help@rozmova.ua' }).push.subject).toBe('mailto:help@rozmova.ua');
     expect(loadConfig({ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey }).push.vapid).toEqual(pair);
     expect(loadConfig({ VAPID_SUBJECT: 'https://rozmova.ua/contacts' }).push.subject).toBe('https://rozmova.ua/contacts');
@@ -187,23 +188,35 @@ describe('subscriptions', () => {
     expect(await devicesOf(patient.userId)).toHaveLength(0);
   });
 
-  test('in production only an https endpoint with a host name is taken (never an address or localhost)', async () => {
-    const production = otherInstance(undefined, true);
+  test('without PUSH_ENDPOINT_HOSTS only https on port 443 of the browsers’ push services is taken', async () => {
+    const browsersOnly = otherInstance();
     const keys = endpoint.device().subscription.keys;
     const patient = await quickPatient(t);
     for (const url of [
-      'http://push.example.com/x',
+      endpoint.device().subscription.endpoint,
+      'http://fcm.googleapis.com/fcm/send/x',
+      'https://fcm.googleapis.com:444/fcm/send/x',
+      'https://push.rozmova.test/x',
       'https://127.0.0.1/x',
       'https://[::1]/x',
-      'https://10.0.0.5:8443/x',
       'https://localhost/x',
       'https://api.localhost/x',
+      'https://wns2-db5p.notify.windows.com.localhost/w/?token=x',
     ]) {
-      await expect(production.save(patient.userId, { endpoint: url, keys }), url).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+      await expect(browsersOnly.save(patient.userId, { endpoint: url, keys }), url).rejects.toMatchObject({
+        code: 'VALIDATION_FAILED',
+        errors: [{ path: 'body.user_push_token.endpoint', code: 'INVALID_FORMAT', message: ENDPOINT_RULE }],
+      });
     }
-    await expect(production.save(patient.userId, { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys })).resolves.toEqual({
-      created: true,
-    });
+    for (const url of [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://fcm.googleapis.com:443/fcm/send/def',
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://wns2-db5p.notify.windows.com/w/?token=abc',
+      'https://web.push.apple.com/abc',
+    ]) {
+      await expect(browsersOnly.save(patient.userId, { endpoint: url, keys }), url).resolves.toEqual({ created: true });
+    }
   });
 
   test('PUT /v1/patients/:id user_push_token takes the same subscription as JSON text; null removes every device', async () => {

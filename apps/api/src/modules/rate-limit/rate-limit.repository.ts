@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, like, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rateLimits } from '../../db/schema.ts';
 
@@ -35,4 +35,10 @@ export async function decrementCounter(db: Db, key: string, windowStart: Date): 
 
 export async function deleteCountersBefore(db: Db, before: Date): Promise<void> {
   await db.delete(rateLimits).where(lt(rateLimits.windowStart, before));
+}
+
+/** Deletes the counter `key` and every counter under it (`key:…`). */
+export async function deleteCountersUnder(db: Db, key: string): Promise<void> {
+  const under = `${key.replace(/[\\%_]/g, (c) => `\\${c}`)}:%`;
+  await db.delete(rateLimits).where(or(eq(rateLimits.key, key), like(rateLimits.key, under)));
 }

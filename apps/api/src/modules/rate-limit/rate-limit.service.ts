@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { decrementCounter, deleteCountersBefore, incrementCounter, type Counter } from './rate-limit.repository.ts';
+import { decrementCounter, deleteCountersBefore, deleteCountersUnder, incrementCounter, type Counter } from './rate-limit.repository.ts';
 
 export interface Limit {
   /** How many events the window allows. */
@@ -32,6 +32,8 @@ export function createRateLimitService(deps: { db: Db; clock: Clock }) {
       if (counter.count > limit.max) throw tooMany(counter, limit, now);
       return { release: () => decrementCounter(deps.db, key, counter.windowStart) };
     },
+    /** Forgets the counter `key` and every counter under it (`key:…`), whatever their windows. */
+    clear: (key: string): Promise<void> => deleteCountersUnder(deps.db, key),
     async purgeOld(): Promise<void> {
       await deleteCountersBefore(deps.db, new Date(deps.clock.now().getTime() - DAY));
     },

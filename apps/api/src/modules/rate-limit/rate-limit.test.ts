@@ -32,3 +32,14 @@ test('a released event frees its place in the window, and only in that window', 
   await again.release();
   await expect(t.services.rateLimit.consume('test:release', { ...limit, max: 1 })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
 });
+
+test('clear forgets a key and the keys under it, and nothing else', async () => {
+  const one = { max: 1, windowMs: MINUTE };
+  for (const key of ['test:clear', 'test:clear:a', 'test:clear_b', 'test:clearer']) await t.services.rateLimit.consume(key, one);
+  await t.services.rateLimit.clear('test:clear');
+  await t.services.rateLimit.consume('test:clear', one);
+  await t.services.rateLimit.consume('test:clear:a', one);
+  for (const key of ['test:clear_b', 'test:clearer']) {
+    await expect(t.services.rateLimit.consume(key, one)).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+  }
+});

@@ -10,12 +10,16 @@ export type AvailabilityRow = typeof operatorAvailability.$inferSelect;
 
 // ---- support events -------------------------------------------------------------------------------
 
-/** Times come from the database, like the messages', so a conversation's timeline sorts in the order things happened. */
+/**
+ * Times come from the database, like the messages'. An event is written after its change locked the conversation's
+ * row, so the moment of writing (not the transaction's start) sorts a conversation's timeline in the order the changes
+ * were committed.
+ */
 export async function insertSupportEvent(
   db: Db,
   values: { patientId: string; kind: SupportEventKind; actorId: string; toOperatorId?: string | null; note?: string | null },
 ): Promise<void> {
-  await db.insert(supportEvents).values(values);
+  await db.insert(supportEvents).values({ ...values, createdAt: sql`clock_timestamp()` });
 }
 
 const actor = alias(users, 'actor');

@@ -6,7 +6,6 @@ import {
   type InboxQuery,
   type Role,
   type SupportEvent,
-  type SupportEventKind,
   type SupportStatus,
   type TransferBody,
 } from '@rozmova/contracts';
@@ -24,6 +23,9 @@ import { createCannedReplies } from './support.canned-replies.ts';
 import { insertSupportEvent, isActiveOperator, listSupportEvents, userNames } from './support.repository.ts';
 
 type Actor = AccountRow;
+/** A patient's conversation as read: its state and the patient's user. */
+type Conversation = ChatState & { patientId: string; userId: string };
+type SupportEventInput = Parameters<typeof insertSupportEvent>[1];
 
 /** A conversation's timeline shows at most this many of its newest events. */
 const EVENTS_SHOWN = 500;
@@ -33,7 +35,7 @@ const held = () => new AppError('CONVERSATION_HELD', 'Another operator holds thi
 /**
  * The support chat around the messages: who holds a patient's conversation and its status (the state machine of
  * PRODUCT.md "Chat"), the operators' inbox, availability and canned replies. The two columns on the patient record are
- * the patients module's; each change goes through its `chat` functions (one conditional UPDATE each), and this module
+ * the patients module's; each change goes through its `chat` functions (the row locked, then one conditional UPDATE), and this module
  * decides who may change what, records support events and tells the operators and the patient.
  */
 export function createSupportService(deps: {
@@ -59,10 +61,10 @@ export function createSupportService(deps: {
   }
 
   /** The conversation of a patient whose account was not removed; otherwise it does not exist (404). */
-  async function conversation(patientId: string) {
+  async function conversation(patientId: string): Promise<Conversation> {
     const state = await chat.state(patientId);
     if (!state || state.removed) throw notFound('Patient');
-    return state;
+    return { ...state, patientId };
   }
 
   /**
@@ -71,7 +73,7 @@ export function createSupportService(deps: {
    */
   async function change(
     apply: (tx: Db) => Promise<ChatChange | undefined>,
-    event: { patientId: string; kind: SupportEventKind; actorId: string; toOperatorId?: string; note?: string | null },
+    event: SupportEventInput,
     when: (changed: ChatChange) => boolean = () => true,
   ): Promise<ChatChange | undefined> {
     return db.transaction(async (tx) => {
@@ -92,6 +94,37 @@ export function createSupportService(deps: {
   /** The holder, an admin, or anyone while no one holds it. */
   function mayManage(actor: Actor, state: ChatState): boolean {
     return actor.user.role === 'admin' || state.holder === null || state.holder === actor.user.id;
+  }
+
+  /** What an operator's change is conditional on: the holder it saw (its own or nobody). An admin's on no one. */
+  const holderSeen = (actor: Actor, state: ChatState) => (actor.user.role === 'admin' ? undefined : state.holder);
+
+  /**
+   * A change a member of staff asked for: `attempt` makes it on `seen` (what the caller read, its permission judged on
+   * that), conditional on the holder still being the one seen. When it changes nothing, the state as it is now (the
+   * row is locked by then): already as asked (`done`) answers 200 without an event; no longer `allowed` (someone else
+   * holds it now) is 409; otherwise it moved under the caller without taking its right, and the change is made on it.
+   */
+  async function request(
+    seen: Conversation,
+    event: Omit<SupportEventInput, 'patientId'>,
+    attempt: (seen: ChatState, tx: Db) => Promise<ChatChange | undefined>,
+    rules: { done: (state: ChatState) => boolean; allowed: (state: ChatState) => boolean },
+  ): Promise<ConversationState> {
+    const patientId = seen.patientId;
+    const { changed, now } = await db.transaction(async (tx) => {
+      let changed = await attempt(seen, tx);
+      if (!changed) {
+        const locked = await chat.locked(patientId, tx);
+        if (!locked || locked.removed) throw notFound('Patient');
+        if (rules.done(locked)) return { changed: false, now: locked };
+        changed = rules.allowed(locked) ? await attempt(locked, tx) : undefined;
+        if (!changed) throw held();
+      }
+      await insertSupportEvent(tx, { patientId, ...event });
+      return { changed: true, now: changed.after };
+    });
+    return changed ? announce(patientId, seen.userId, now) : toState(patientId, now);
   }
 
   return {
@@ -121,13 +154,11 @@ export function createSupportService(deps: {
 
     /** `POST /v1/patients/{id}/claim`: one claim of an unheld conversation wins; the holder's own claim is a no-op. */
     async claim(actor: Actor, patientId: string): Promise<ConversationState> {
-      const current = await conversation(patientId);
       const me = actor.user.id;
-      const changed = await change((tx) => chat.claim(patientId, me, tx), { patientId, kind: 'claimed', actorId: me });
-      if (changed) return announce(patientId, current.userId, changed.after);
-      const now = await conversation(patientId);
-      if (now.holder !== me) throw held();
-      return toState(patientId, now);
+      return request(await conversation(patientId), { kind: 'claimed', actorId: me }, (_, tx) => chat.claim(patientId, me, tx), {
+        done: (state) => state.holder === me,
+        allowed: () => true,
+      });
     },
 
     /** `POST /v1/patients/{id}/transfer`: the holder or an admin (anyone while unheld) hands it to an active operator. */
@@ -139,34 +170,32 @@ export function createSupportService(deps: {
         ]);
       }
       if (!mayManage(actor, current)) throw forbidden('Only the operator holding the conversation or an admin transfers it');
-      // An operator transfers what it saw (its own or an unheld one): if someone took it meanwhile, 409.
-      const from = actor.user.role === 'admin' ? undefined : current.holder;
-      const changed = await change((tx) => chat.transfer(patientId, body.operatorId, from, tx), {
-        patientId,
-        kind: 'transferred',
-        actorId: actor.user.id,
-        toOperatorId: body.operatorId,
-        note: body.note ?? null,
-      });
-      if (changed) return announce(patientId, current.userId, changed.after);
-      const now = await conversation(patientId);
-      if (now.holder !== body.operatorId) throw held();
-      return toState(patientId, now);
+      return request(
+        current,
+        { kind: 'transferred', actorId: actor.user.id, toOperatorId: body.operatorId, note: body.note ?? null },
+        (seen, tx) => chat.transfer(patientId, body.operatorId, holderSeen(actor, seen), tx),
+        { done: (state) => state.holder === body.operatorId, allowed: (state) => mayManage(actor, state) },
+      );
     },
 
     /** `POST /v1/patients/{id}/close`: the holder, an admin, or anyone while unheld; closing a closed one is a no-op. */
     async close(actor: Actor, patientId: string): Promise<ConversationState> {
       const current = await conversation(patientId);
       if (!mayManage(actor, current)) throw forbidden('Only the operator holding the conversation or an admin closes it');
-      const changed = await change((tx) => chat.close(patientId, tx), { patientId, kind: 'closed', actorId: actor.user.id });
-      return changed ? announce(patientId, current.userId, changed.after) : toState(patientId, await conversation(patientId));
+      return request(
+        current,
+        { kind: 'closed', actorId: actor.user.id },
+        (seen, tx) => chat.close(patientId, holderSeen(actor, seen), tx),
+        { done: (state) => state.status === 'closed', allowed: (state) => mayManage(actor, state) },
+      );
     },
 
     /** `POST /v1/patients/{id}/reopen`: any operator or admin; reopening an open one is a no-op. */
     async reopen(actor: Actor, patientId: string): Promise<ConversationState> {
-      const current = await conversation(patientId);
-      const changed = await change((tx) => chat.reopen(patientId, tx), { patientId, kind: 'reopened', actorId: actor.user.id });
-      return changed ? announce(patientId, current.userId, changed.after) : toState(patientId, await conversation(patientId));
+      return request(await conversation(patientId), { kind: 'reopened', actorId: actor.user.id }, (_, tx) => chat.reopen(patientId, tx), {
+        done: (state) => state.status !== 'closed',
+        allowed: () => true,
+      });
     },
 
     /** `GET /v1/patients/{id}/support-events`, oldest first; a staff read of the patient's data, so audited. */

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { deliver } from '../../test/factories.ts';
 import { call, createTestApp, uniqueEmail, type TestContext } from '../../test/harness.ts';
 
 let t: TestContext;
@@ -113,6 +114,7 @@ describe('/dev/mail, the development outbox', () => {
       expect(t.services.mailer.outbox).toBeDefined();
       const email = uniqueEmail('outbox');
       expect((await call(t.app, 'POST', '/v1/verification-codes/register/send-code', { body: { email, locale: 'en' } })).status).toBe(204);
+      await deliver(t);
       const page = await call(t.app, 'GET', '/dev/mail');
       expect(page.status).toBe(200);
       expect(page.headers['content-type']).toContain('text/html');

@@ -2,6 +2,7 @@ import { webPages, type User } from '@rozmova/contracts';
 import { lazy, Suspense } from 'react';
 import { matchPath, useLocation } from 'react-router';
 import { UserMenu } from '../../components/user-menu.tsx';
+import { isUnclaimed } from '../../lib/auth-store.ts';
 import NotificationBell from '../../features/notifications/notification-bell.tsx';
 import PushToasts from '../push-toasts.tsx';
 
@@ -25,6 +26,17 @@ export default function SignedInControls({ user }: { user: User }) {
   const location = useLocation();
   // An applicant (role `none`) has no notifications, chat or push until approved: only the account menu.
   if (user.user_role === 'none') return <UserMenu user={user} />;
+  // A landing booking's unclaimed account: its consultation's events, no notices, chat or push until the e-mail is proved.
+  if (isUnclaimed(user)) {
+    return (
+      <>
+        <Suspense fallback={null}>
+          <Realtime key={user.id} userId={user.id} />
+        </Suspense>
+        <UserMenu user={user} />
+      </>
+    );
+  }
   return (
     <>
       <Suspense fallback={null}>

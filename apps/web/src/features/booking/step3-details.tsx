@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DocumentsPanel } from '../../components/documents-panel.tsx';
 import { PhoneField } from '../../components/phone-field.tsx';
-import { authStore } from '../../lib/auth-store.ts';
+import { authStore, isUnclaimed } from '../../lib/auth-store.ts';
 import { isPhone } from '../../lib/validation.ts';
 import { updateDraft } from './draft.ts';
 import type { StepProps } from './step-props.ts';
@@ -80,7 +80,7 @@ export function DetailsStep({ user, draft, current }: StepProps) {
         <Text size="sm" mt={4} mb="sm">
           {t('booking.step3.documentsText')}
         </Text>
-        <DocumentsPanel titleOrder={3} />
+        {!isUnclaimed(user) && <DocumentsPanel titleOrder={3} />}
       </section>
       <Group gap="sm">
         <Button component={Link} to={stepPath(2)} variant="default">

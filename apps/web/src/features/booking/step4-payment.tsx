@@ -8,6 +8,7 @@ import { FormError } from '../../components/form-error.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { appointmentDateText, priceText } from '../../lib/appointment-dates.ts';
 import { useDoctor } from '../../lib/doctors.ts';
+import { isUnclaimed } from '../../lib/auth-store.ts';
 import { cardIdOf, usePatientCard } from '../../lib/patient-card.ts';
 import { goToCheckout, requestCheckout, useBook, useStartCheckout } from './api.ts';
 import { appointmentMinutes, awaitingPaymentText, BookingSummary } from './booking-summary.tsx';
@@ -29,14 +30,16 @@ function BookStep({ user, patientId, draft, current, doctorId, slot }: StepProps
   const locale = i18n.resolvedLanguage ?? 'en';
   const navigate = useNavigate();
   const doctor = useDoctor(doctorId);
-  const card = usePatientCard(cardIdOf(user));
+  // An unclaimed account (a landing booking) may not read its card: it moves its booking, which keeps its payment.
+  const unclaimed = isUnclaimed(user);
+  const card = usePatientCard(unclaimed ? undefined : cardIdOf(user));
   const book = useBook();
   const [leaving, setLeaving] = useState(false);
 
   if (doctor.error || card.error) return <FormError error={doctor.error ?? card.error} />;
-  if (!doctor.data || !card.data) return <Loader aria-label={t('common.loading')} />;
+  if (!doctor.data || (!card.data && !unclaimed)) return <Loader aria-label={t('common.loading')} />;
 
-  const freeConsultations = card.data.patient_available_free_consultations;
+  const freeConsultations = card.data?.patient_available_free_consultations ?? 0;
   // Once booked, the new appointment is the current one: the page keeps saying what it did until it moves on.
   const moving = book.isSuccess ? Boolean(book.variables.currentId) : Boolean(current);
   const plan = paymentPlan({ moving, freeConsultations, price: doctor.data.price ?? 0 });

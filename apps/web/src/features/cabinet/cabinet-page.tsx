@@ -1,9 +1,10 @@
-import { Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { SectionCard } from '../../components/section-card.tsx';
 import { DocumentsPanel } from '../../components/documents-panel.tsx';
 import { patientIdOf } from '../../lib/appointments.ts';
-import { useAuth } from '../../lib/auth-store.ts';
+import { isUnclaimed, useAuth } from '../../lib/auth-store.ts';
 import { cardIdOf } from '../../lib/patient-card.ts';
 import { AppointmentCard } from './appointment-card.tsx';
 import { CardTab } from './card-tab.tsx';
@@ -12,6 +13,7 @@ import { ProfileTab } from './profile-tab.tsx';
 import { RecordsAccessTab } from './records-access-tab.tsx';
 import { RequestsTab } from './requests-tab.tsx';
 import { SupportChatTab } from './support-chat-tab.tsx';
+import { appPaths } from '../../lib/paths.ts';
 
 const patientTabs = ['card', 'documents', 'chat', 'consultations', 'records-access', 'requests'] as const;
 
@@ -28,6 +30,23 @@ export function CabinetPage() {
   const patientId = patientIdOf(user);
   const requested = params.get('tab');
   const tab = cardId && patientTabs.some((name) => name === requested) ? requested! : 'profile';
+  if (isUnclaimed(user)) {
+    return (
+      <Stack gap="lg">
+        <Title order={1}>{t('cabinet.greeting', { name: user.user_name })}</Title>
+        {patientId && <AppointmentCard patientId={patientId} />}
+        <SectionCard title={t('cabinet.unclaimedTitle')} titleId="cabinet-unclaimed-title">
+          <Text>{t('cabinet.unclaimedText', { email: user.email })}</Text>
+          <div>
+            {/* Recovery sends the code, sets the password and signs in as the owner of the account. */}
+            <Button component={Link} to={`${appPaths.home}?auth=forgot`}>
+              {t('profile.setupPassword')}
+            </Button>
+          </div>
+        </SectionCard>
+      </Stack>
+    );
+  }
   const selectTab = (value: string | null) => {
     const next = new URLSearchParams(params);
     if (value && value !== 'profile') next.set('tab', value);

@@ -231,6 +231,20 @@ describe('Call', () => {
     expect(open()).toHaveLength(0);
   });
 
+  it('stops with the reason when the server takes it out of the room (meeting-closed), and only for its own room', async () => {
+    const server = new FakeServer();
+    const patient = makeCall(server, 'patient');
+    const doctor = makeCall(server, 'doctor');
+    await settle();
+    const doctorSocket = server.sockets.find((s) => s.role === 'doctor')!;
+    doctorSocket.deliver(meetingEvents.closed, { roomId: '00000000-0000-4000-8000-000000000000', code: 'NOT_FOUND' });
+    expect(doctor.call.getSnapshot().phase).toBe('connected');
+    doctorSocket.deliver(meetingEvents.closed, { roomId: ROOM, code: 'NOT_FOUND' });
+    await settle();
+    expect(doctor.call.getSnapshot()).toMatchObject({ phase: 'refused', refusal: 'NOT_FOUND' });
+    expect(patient.call.getSnapshot().phase).not.toBe('refused');
+  });
+
   it('stops with the reason when the server refuses the join', async () => {
     const server = new FakeServer();
     server.refuse = { ok: false, code: 'MEETING_NOT_OPEN' };

@@ -2,6 +2,7 @@ import {
   meetingEvents,
   type DeviceCheck,
   type DoctorPresence,
+  type MeetingClosedEvent,
   type MeetingEndedEvent,
   type MeetingJoinAck,
   type MeetingPeerEvent,
@@ -125,6 +126,7 @@ export class Call {
       connection.on(meetingEvents.peer, (payload) => this.onPeer(payload as MeetingPeerEvent)),
       connection.on(meetingEvents.signal, (payload) => this.onSignal(payload as RelayedSignal)),
       connection.on(meetingEvents.ended, (payload) => this.onEnded(payload as MeetingEndedEvent)),
+      connection.on(meetingEvents.closed, (payload) => this.onClosed(payload as MeetingClosedEvent)),
     ];
     if (connection.connected) void this.join();
   }
@@ -258,6 +260,12 @@ export class Call {
   private onEnded(event: MeetingEndedEvent): void {
     if (event.roomId !== this.options.roomId) return;
     this.finish({ phase: 'ended', endedStatus: event.status });
+  }
+
+  /** The server took this connection out of the room (the consultation changed): as a join refused now would say. */
+  private onClosed(event: MeetingClosedEvent): void {
+    if (event.roomId !== this.options.roomId) return;
+    this.finish({ phase: 'refused', refusal: event.code });
   }
 
   /**

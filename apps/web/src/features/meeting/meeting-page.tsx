@@ -100,6 +100,26 @@ function NotYours() {
   );
 }
 
+/** The consultation was this person's on this page and is not any more (moved to another doctor while in its room). */
+function NoLongerYours({ doctor }: { doctor: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="meeting-room" data-testid="meeting-room" data-call-state="ended">
+      <Container size="sm" py={64}>
+        <Stack gap="md">
+          <Title order={1}>{t('meeting.noLongerYours.title')}</Title>
+          <Text>{t('meeting.noLongerYours.text')}</Text>
+          <Group>
+            <Button component={Link} to={doctor ? appPaths.doctor : appPaths.cabinet()}>
+              {t(doctor ? 'meeting.closed.console' : 'meeting.closed.cabinet')}
+            </Button>
+          </Group>
+        </Stack>
+      </Container>
+    </div>
+  );
+}
+
 const roleIn = (appointment: Appointment, user: User) => (appointment.appointment_doctorId === user.id ? 'doctor' : 'patient');
 
 function RoomOfUser({ roomId, user }: { roomId: string; user: User }) {
@@ -107,6 +127,11 @@ function RoomOfUser({ roomId, user }: { roomId: string; user: User }) {
   const client = useQueryClient();
   const appointment = useRoomAppointment(roomId);
   const [notYours, setNotYours] = useState(false);
+  // Loaded once as this person's: a later 404 (or the server taking it out of the room) means it no longer is.
+  const [wasYours, setWasYours] = useState(false);
+  useEffect(() => {
+    if (appointment.data) setWasYours(true);
+  }, [appointment.data]);
   // The consultation was open on this page and then ended (meeting-ended, or the refetch it causes): a patient is
   // asked for feedback at once.
   const pending = appointment.data?.appointment_status === 'scheduled' || appointment.data?.appointment_status === 'running';
@@ -115,7 +140,9 @@ function RoomOfUser({ roomId, user }: { roomId: string; user: User }) {
     if (pending) setSeenPending(true);
   }, [pending]);
 
-  if (notYours || (appointment.error instanceof ApiError && appointment.error.status === 404)) return <NotYours />;
+  if (notYours || (appointment.error instanceof ApiError && appointment.error.status === 404)) {
+    return wasYours ? <NoLongerYours doctor={user.user_role === 'doctor'} /> : <NotYours />;
+  }
   if (appointment.error) {
     return (
       <Container size="sm" py={64}>

@@ -41,8 +41,12 @@ export function Prejoin({ appointment, role, media, state, joining, error, onJoi
   const [playing, setPlaying] = useState(false);
   const [network, setNetwork] = useState<NetworkResult | null>(null);
 
+  // ICE servers are given only while the room is open, so the network is checked once it opens.
+  const roomOpen = opening.kind === 'open';
   useEffect(() => {
+    if (!roomOpen) return setNetwork('untested');
     let current = true;
+    setNetwork(null);
     fetchIceServers(appointment.appointment_roomId)
       .then(checkNetwork)
       .then(
@@ -52,7 +56,7 @@ export function Prejoin({ appointment, role, media, state, joining, error, onJoi
     return () => {
       current = false;
     };
-  }, [appointment.appointment_roomId]);
+  }, [appointment.appointment_roomId, roomOpen]);
 
   const testSound = () => {
     setPlaying(true);

@@ -4,8 +4,10 @@ import {
   applyStatus,
   applySync,
   belongsTo,
+  catchUp,
   CATCH_UP_PAGES_MAX,
   fetchOlder,
+  hasGap,
   isTypingHere,
   mergeMessages,
   syncHistory,
@@ -19,7 +21,7 @@ import { createTypingThrottle } from './typing.ts';
 const support: ConversationRef = { recipientType: 'operator', viewer: 'patient' };
 const inbox: ConversationRef = { recipientType: 'patient', viewer: 'operator', patientId: 'p1' };
 
-/** Message n of a support conversation, written n seconds after midnight; even ones by the patient. */
+/** Message n of a support conversation, numbered n, written n seconds after midnight; even ones by the patient. */
 function message(n: number, patch: Partial<Message> = {}): Message {
   return {
     id: `m-${String(n).padStart(5, '0')}`,
@@ -35,6 +37,7 @@ function message(n: number, patch: Partial<Message> = {}): Message {
     message_documentName: null,
     message_senderName: null,
     client_message_id: `c-${n}`,
+    message_seq: n,
     created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(),
     ...patch,
   };
@@ -43,16 +46,15 @@ function message(n: number, patch: Partial<Message> = {}): Message {
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => message(from + index));
 const newestFirst = (messages: Message[]) => [...messages].reverse();
 const ids = (messages: Message[]) => messages.map((item) => item.id);
+/** What is held: these messages (oldest first), everything up to `synced` among them. */
+const holding = (messages: Message[], synced = 0, hasOlder = false) => ({ messages: newestFirst(messages), hasOlder, synced });
 
 /** A server holding `all` (oldest first) that answers pages exactly as GET /v1/messages does. */
 function serverOf(all: Message[]) {
   const calls: Parameters<FetchPage>[0][] = [];
   const fetchPage: FetchPage = async (page) => {
     calls.push(page);
-    if (page.afterMessageId) {
-      const at = all.findIndex((item) => item.id === page.afterMessageId);
-      return all.slice(at + 1, at + 1 + page.limit);
-    }
+    if (page.afterSeq !== undefined) return all.filter((item) => item.message_seq > page.afterSeq!).slice(0, page.limit);
     const end = page.lastMessageId ? all.findIndex((item) => item.id === page.lastMessageId) : all.length;
     return newestFirst(all.slice(Math.max(0, end - page.limit), end));
   };
@@ -61,13 +63,13 @@ function serverOf(all: Message[]) {
 
 describe('mergeMessages', () => {
   it('keeps each message once, newest first, whatever order copies arrive in', () => {
-    const merged = mergeMessages({ messages: newestFirst(range(1, 3)), hasOlder: true }, [message(4), message(2), message(4)]);
+    const merged = mergeMessages(holding(range(1, 3), 3, true), [message(4), message(2), message(4)]);
     expect(ids(merged.messages)).toEqual(['m-00004', 'm-00003', 'm-00002', 'm-00001']);
     expect(merged.hasOlder).toBe(true);
   });
 
   it('never moves a status back: a late copy saying Sent leaves a Read message Read', () => {
-    const held = { messages: [message(2, { message_status: 'Read' })], hasOlder: false };
+    const held = holding([message(2, { message_status: 'Read' })]);
     expect(mergeMessages(held, [message(2)]).messages[0]!.message_status).toBe('Read');
     expect(mergeMessages(held, [message(2, { message_text: 'edited' })]).messages[0]!.message_text).toBe('edited');
   });
@@ -77,16 +79,27 @@ describe('mergeMessages', () => {
     expect(merged.messages[0]!.message_status).toBe('Delivered');
   });
 
-  it('orders messages of the same millisecond by id, as the server does', () => {
-    const at = message(1).created_at;
-    const merged = mergeMessages(undefined, [message(1, { id: 'a', created_at: at }), message(2, { id: 'b', created_at: at })]);
-    expect(ids(merged.messages)).toEqual(['b', 'a']);
+  it('orders by number (the order the server stored them in), not by time', () => {
+    const merged = mergeMessages(undefined, [
+      message(2, { created_at: message(1).created_at }),
+      message(1, { created_at: message(3).created_at }),
+    ]);
+    expect(ids(merged.messages)).toEqual(['m-00002', 'm-00001']);
+  });
+
+  it('moves `synced` over the messages that follow on from it; one that skips a number leaves a gap until it is filled', () => {
+    const held = mergeMessages(undefined, range(1, 3));
+    expect([held.synced, hasGap(held)]).toEqual([3, false]);
+    const skipped = mergeMessages(held, [message(5)]);
+    expect([skipped.synced, hasGap(skipped)]).toEqual([3, true]);
+    const filled = mergeMessages(skipped, [message(4)]);
+    expect([filled.synced, hasGap(filled)]).toEqual([5, false]);
   });
 });
 
 describe('applyStatus', () => {
   it('moves the named messages forward only, and keeps the same object when nothing changes', () => {
-    const held = { messages: [message(4, { message_status: 'Read' }), message(2)], hasOlder: false };
+    const held = holding([message(2), message(4, { message_status: 'Read' })]);
     const delivered = applyStatus(held, ['m-00004', 'm-00002', 'unknown'], 'Delivered');
     expect(delivered.messages.map((item) => item.message_status)).toEqual(['Read', 'Delivered']);
     expect(applyStatus(delivered, ['m-00002'], 'Sent')).toBe(delivered);
@@ -115,32 +128,54 @@ describe('syncHistory and applySync', () => {
     expect(ids(history.messages)).toEqual(ids(newestFirst(range(1, 45))));
   });
 
-  it('catches up after a reconnect with everything after the newest held, across pages, once each', async () => {
+  it('catches up after a reconnect with everything after the last message held in a row, across pages, once each', async () => {
     const all = range(1, 10);
     const server = serverOf(all);
     const held = applySync(undefined, await syncHistory(undefined, server.fetchPage));
+    expect(held.synced).toBe(10);
     // 250 messages came while the connection was down; one of them had also arrived live.
     all.push(...range(11, 260));
     const live = mergeMessages(held, [message(11)]);
     server.calls.length = 0;
     const result = await syncHistory(live, server.fetchPage);
     expect(server.calls).toEqual([
-      // From the 10th newest held (m-00011 … m-00002), then page by page.
-      { limit: MESSAGES_PAGE_MAX, afterMessageId: 'm-00002' },
-      { limit: MESSAGES_PAGE_MAX, afterMessageId: 'm-00102' },
-      { limit: MESSAGES_PAGE_MAX, afterMessageId: 'm-00202' },
+      { limit: MESSAGES_PAGE_MAX, afterSeq: 11 },
+      { limit: MESSAGES_PAGE_MAX, afterSeq: 111 },
+      { limit: MESSAGES_PAGE_MAX, afterSeq: 211 },
       { limit: 20 },
     ]);
     const history = applySync(live, result);
     expect(ids(history.messages)).toEqual(ids(newestFirst(range(1, 260))));
+    expect(history.synced).toBe(260);
   });
 
-  it('starts a few messages back, so one stored just before the newest held (another instance) is not skipped', async () => {
-    const all = range(1, 12);
+  it('fills a gap: holding 1–5 and 8, it asks for what follows 5 and shows 6 and 7 before 8', async () => {
+    const all = range(1, 8);
     const server = serverOf(all);
-    const held = { messages: newestFirst(all.slice(0, 10).filter((item) => item.id !== 'm-00009')), hasOlder: false };
-    const history = applySync(held, await syncHistory(held, server.fetchPage));
+    const held = mergeMessages(holding(range(1, 5), 5), [message(8)]);
+    expect(hasGap(held)).toBe(true);
+    const history = applySync(held, await catchUp(held, server.fetchPage));
+    expect(server.calls).toEqual([{ limit: MESSAGES_PAGE_MAX, afterSeq: 5 }]);
     expect(ids(history.messages)).toEqual(ids(newestFirst(all)));
+    expect([history.synced, hasGap(history)]).toEqual([8, false]);
+  });
+
+  it('a number that was never kept (a message over the send limit) ends the gap after one read', async () => {
+    const all = [...range(1, 5), message(7)];
+    const server = serverOf(all);
+    const held = mergeMessages(holding(range(1, 5), 5), [message(7)]);
+    const history = applySync(held, await catchUp(held, server.fetchPage));
+    expect(server.calls).toHaveLength(1);
+    expect([history.synced, hasGap(history)]).toEqual([7, false]);
+  });
+
+  it('a message that arrived during the read, past what it reached, keeps the gap open for the next fill', async () => {
+    const server = serverOf(range(1, 7));
+    const held = mergeMessages(holding(range(1, 5), 5), [message(7)]);
+    const result = await catchUp(held, server.fetchPage);
+    // 8 and 9 were stored after the read; 9's event came first.
+    const history = applySync(mergeMessages(held, [message(9)]), result);
+    expect([history.synced, hasGap(history)]).toEqual([7, true]);
   });
 
   it('takes the ticks that changed while away from the newest page', async () => {
@@ -184,7 +219,7 @@ describe('toEntries', () => {
   });
 
   it('shows stored messages oldest first, then those being sent or failed, each once', () => {
-    const history = { messages: newestFirst(range(1, 2)), hasOlder: false };
+    const history = holding(range(1, 2), 2);
     const entries = toEntries(history, [outgoing(2, 'sending'), outgoing(4, 'failed')], 'patient');
     expect(entries.map((entry) => [entry.key, entry.status, entry.mine])).toEqual([
       ['c-1', 'Sent', false],
@@ -201,6 +236,7 @@ describe('toEntries', () => {
         message(1, { message_senderType: 'patient', message_operatorId: null }),
       ],
       hasOlder: false,
+      synced: 3,
     };
     expect(toEntries(history, [], 'operator', 'op-1').map((entry) => entry.mine)).toEqual([false, true, false]);
   });
@@ -209,6 +245,7 @@ describe('toEntries', () => {
     const history = {
       messages: [message(2, { message_documentId: 'd1', message_documentName: '%D0%94%D0%BE%D0%BA.pdf' })],
       hasOlder: false,
+      synced: 0,
     };
     expect(toEntries(history, [], 'patient')[0]!.document).toEqual({ id: 'd1', name: 'Док.pdf' });
   });

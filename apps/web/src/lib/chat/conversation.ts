@@ -32,6 +32,8 @@ export interface ChatHistory {
   messages: Message[];
   /** Older pages remain on the server. */
   hasOlder: boolean;
+  /** Every message numbered (`message_seq`) up to this one is held: catching up asks for what comes after it. */
+  synced: number;
 }
 
 /** A message written here and not (yet) stored: being sent, or failed and waiting for a retry with the same id. */
@@ -72,11 +74,21 @@ const statusRank: Record<MessageStatus, number> = { Sent: 0, Delivered: 1, Read:
 /** Statuses only move forward: an answer read before a later event must not turn a Read message back into Sent. */
 export const laterStatus = (a: MessageStatus, b: MessageStatus): MessageStatus => (statusRank[a] >= statusRank[b] ? a : b);
 
-/** The server's order (created_at, then id), newest first. */
+/** The conversation's order (its numbers, in the order the server stored the messages), newest first. */
 function newestFirst(a: Message, b: Message): number {
-  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? 1 : -1;
+  if (a.message_seq !== b.message_seq) return b.message_seq - a.message_seq;
   return a.id === b.id ? 0 : a.id < b.id ? 1 : -1;
 }
+
+/** `synced` moved on over the messages (newest first) that follow on from it. */
+function syncedThrough(messages: readonly Message[], synced: number): number {
+  let through = synced;
+  for (let index = messages.length - 1; index >= 0; index--) if (messages[index]!.message_seq === through + 1) through += 1;
+  return through;
+}
+
+/** Whether a message is held whose number skips one: a message stored before it has not arrived (yet). */
+export const hasGap = (history: ChatHistory): boolean => (history.messages[0]?.message_seq ?? 0) > history.synced;
 
 const isSupport = (ref: ConversationRef) => !ref.appointmentId && (ref.recipientType === 'operator' || ref.viewer === 'operator');
 
@@ -96,12 +108,13 @@ export function isTypingHere(ref: ConversationRef, event: TypingEvent): boolean 
 
 /**
  * The history with `incoming` merged in by id, so nothing shows twice: a message known already takes the new copy
- * with the later of both statuses; `known` statuses (events about messages not here yet) are applied too.
+ * with the later of both statuses; `known` statuses (events about messages not here yet) are applied too. `synced`:
+ * a read of the server reached that number (everything up to it was in the answer).
  */
 export function mergeMessages(
   history: ChatHistory | undefined,
   incoming: readonly Message[],
-  options: { known?: ReadonlyMap<string, MessageStatus>; hasOlder?: boolean } = {},
+  options: { known?: ReadonlyMap<string, MessageStatus>; hasOlder?: boolean; synced?: number } = {},
 ): ChatHistory {
   const byId = new Map<string, Message>();
   for (const message of [...(history?.messages ?? []), ...incoming]) {
@@ -109,7 +122,12 @@ export function mergeMessages(
     const status = laterStatus(laterStatus(before, message.message_status), options.known?.get(message.id) ?? 'Sent');
     byId.set(message.id, { ...message, message_status: status });
   }
-  return { messages: [...byId.values()].sort(newestFirst), hasOlder: options.hasOlder ?? history?.hasOlder ?? false };
+  const messages = [...byId.values()].sort(newestFirst);
+  return {
+    messages,
+    hasOlder: options.hasOlder ?? history?.hasOlder ?? false,
+    synced: syncedThrough(messages, Math.max(history?.synced ?? 0, options.synced ?? 0)),
+  };
 }
 
 /** The history with the messages of `ids` moved on to `status` (a delivered or read event); unknown ids are ignored. */
@@ -168,14 +186,14 @@ export function toEntries(
 }
 
 /** The query of `GET /v1/messages` for this conversation, a page of it. */
-export function listQuery(ref: ConversationRef, page: Pick<ListMessagesQuery, 'limit' | 'lastMessageId' | 'afterMessageId'>) {
+export function listQuery(ref: ConversationRef, page: Pick<ListMessagesQuery, 'limit' | 'lastMessageId' | 'afterSeq'>) {
   return {
     patientId: ref.patientId,
     recipientType: ref.recipientType,
     appointmentId: ref.appointmentId,
     limit: page.limit,
     lastMessageId: page.lastMessageId,
-    afterMessageId: page.afterMessageId,
+    afterSeq: page.afterSeq,
   };
 }
 
@@ -204,54 +222,54 @@ export const typingPayload = (ref: ConversationRef): Typing => ({
 export const conversationKey = (ref: ConversationRef): string =>
   [ref.viewer, ref.recipientType, ref.patientId ?? '', ref.appointmentId ?? ''].join(':');
 
-export type FetchPage = (page: Pick<ListMessagesQuery, 'limit' | 'lastMessageId' | 'afterMessageId'>) => Promise<Message[]>;
-
-/**
- * Catching up starts this many messages back from the newest held: with several API instances a message stored just
- * before the newest one can reach a client later, or never (docs/decisions.md "Realtime across instances").
- */
-export const CATCH_UP_OVERLAP = 10;
+export type FetchPage = (page: Pick<ListMessagesQuery, 'limit' | 'lastMessageId' | 'afterSeq'>) => Promise<Message[]>;
 
 /** Catching up stops after this many pages and loads the newest page afresh instead (someone away for very long). */
 export const CATCH_UP_PAGES_MAX = 20;
-
-/** What came after `afterId`, oldest first, page by page; null when there is more than the catch-up takes. */
-async function fetchAfter(fetchPage: FetchPage, afterId: string): Promise<Message[] | null> {
-  const found: Message[] = [];
-  let cursor = afterId;
-  for (let page = 0; page < CATCH_UP_PAGES_MAX; page++) {
-    const messages = await fetchPage({ limit: MESSAGES_PAGE_MAX, afterMessageId: cursor });
-    found.push(...messages);
-    if (messages.length < MESSAGES_PAGE_MAX) return found;
-    cursor = messages.at(-1)!.id;
-  }
-  return null;
-}
 
 /** What a sync found: `fresh` is a newest page that replaces what was held, else messages to add to it. */
 export interface SyncResult {
   fresh: boolean;
   messages: Message[];
   hasOlder: boolean;
+  /** Every message numbered up to this one was in the answer or is held already. */
+  synced: number;
 }
 
 async function firstPage(fetchPage: FetchPage): Promise<SyncResult> {
   const messages = await fetchPage({ limit: MESSAGES_PAGE_DEFAULT });
-  return { fresh: true, messages, hasOlder: messages.length === MESSAGES_PAGE_DEFAULT };
+  return { fresh: true, messages, hasOlder: messages.length === MESSAGES_PAGE_DEFAULT, synced: messages[0]?.message_seq ?? 0 };
+}
+
+/**
+ * What came after the last message held in a row (`afterSeq`), oldest first, page by page (after a gap, or while the
+ * connection was down); the newest page afresh when there is more than {@link CATCH_UP_PAGES_MAX} pages. The messages
+ * held when it began were stored before the read, so it reaches them too, also when a number was never used.
+ */
+export async function catchUp(held: ChatHistory, fetchPage: FetchPage): Promise<SyncResult> {
+  const found: Message[] = [];
+  let after = held.synced;
+  for (let page = 0; page < CATCH_UP_PAGES_MAX; page++) {
+    const messages = await fetchPage({ limit: MESSAGES_PAGE_MAX, afterSeq: after });
+    found.push(...messages);
+    after = messages.at(-1)?.message_seq ?? after;
+    if (messages.length < MESSAGES_PAGE_MAX) {
+      return { fresh: false, messages: found, hasOlder: held.hasOlder, synced: Math.max(after, held.messages[0]?.message_seq ?? 0) };
+    }
+  }
+  return firstPage(fetchPage);
 }
 
 /**
  * What brings the history up to date (the first load, and every (re)connect): with nothing held, the newest page;
- * otherwise everything after the newest messages held (`afterMessageId`, {@link CATCH_UP_OVERLAP} back), and the
- * newest page again for the ticks that changed meanwhile.
+ * otherwise the catch-up, and the newest page again for the ticks that changed meanwhile.
  */
 export async function syncHistory(held: ChatHistory | undefined, fetchPage: FetchPage): Promise<SyncResult> {
-  const anchor = held?.messages[Math.min(CATCH_UP_OVERLAP, held.messages.length) - 1];
-  if (!held || !anchor) return firstPage(fetchPage);
-  const after = await fetchAfter(fetchPage, anchor.id);
-  if (!after) return firstPage(fetchPage);
+  if (!held) return firstPage(fetchPage);
+  const after = await catchUp(held, fetchPage);
+  if (after.fresh) return after;
   const page = await fetchPage({ limit: MESSAGES_PAGE_DEFAULT });
-  return { fresh: false, messages: [...after, ...page], hasOlder: held.hasOlder };
+  return { ...after, messages: [...after.messages, ...page] };
 }
 
 /**
@@ -259,10 +277,13 @@ export async function syncHistory(held: ChatHistory | undefined, fetchPage: Fetc
  * page keeps only held messages newer than its oldest one, so no gap opens between them and the page.
  */
 export function applySync(current: ChatHistory | undefined, result: SyncResult, known?: ReadonlyMap<string, MessageStatus>): ChatHistory {
-  if (!result.fresh) return mergeMessages(current, result.messages, { known });
+  if (!result.fresh) return mergeMessages(current, result.messages, { known, synced: result.synced });
   const oldest = result.messages.at(-1);
   const kept = (current?.messages ?? []).filter((message) => !oldest || newestFirst(message, oldest) < 0);
-  return mergeMessages({ messages: kept, hasOlder: result.hasOlder }, result.messages, { known });
+  return mergeMessages({ messages: kept, hasOlder: result.hasOlder, synced: current?.synced ?? 0 }, result.messages, {
+    known,
+    synced: result.synced,
+  });
 }
 
 /** The next older page (`lastMessageId`); `hasOlder` turns false at the end. */

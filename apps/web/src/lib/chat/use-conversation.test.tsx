@@ -12,8 +12,8 @@ import { useConversation } from './use-conversation.ts';
 const support: ConversationRef = { recipientType: 'operator', viewer: 'patient' };
 
 /**
- * The messages API in memory, answering `fetch` as the server would: pages newest first, `afterMessageId` oldest
- * first, a resend with the same client_message_id answering the first message. `offline` makes every call fail
+ * The messages API in memory, answering `fetch` as the server would: pages newest first, `afterSeq` oldest first, a
+ * resend with the same client_message_id answering the first message. `offline` makes every call fail
  * without an answer, as a dropped network does.
  */
 function fakeApi() {
@@ -39,6 +39,7 @@ function fakeApi() {
       message_documentName: null,
       message_senderName: sender === 'operator' ? 'Anna' : null,
       client_message_id: clientId,
+      message_seq: sequence,
       created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, sequence)).toISOString(),
     };
   };
@@ -69,12 +70,9 @@ function fakeApi() {
       return json(message);
     }
     const limit = Number(url.searchParams.get('limit'));
-    const after = url.searchParams.get('afterMessageId');
+    const after = url.searchParams.get('afterSeq');
     const before = url.searchParams.get('lastMessageId');
-    if (after) {
-      const at = stored.findIndex((item) => item.id === after);
-      return json({ messages: stored.slice(at + 1, at + 1 + limit) });
-    }
+    if (after !== null) return json({ messages: stored.filter((item) => item.message_seq > Number(after)).slice(0, limit) });
     const end = before ? stored.findIndex((item) => item.id === before) : stored.length;
     return json({ messages: stored.slice(Math.max(0, end - limit), end).reverse() });
   });
@@ -161,7 +159,7 @@ describe('useConversation', () => {
     socket.deliver(realtimeEvents.chatMessageCreated, mine);
     socket.deliver(realtimeEvents.chatMessageCreated, mine);
     await socket.reconnect();
-    await waitFor(() => expect(api.requests.some((request) => request.url.searchParams.has('afterMessageId'))).toBe(true));
+    await waitFor(() => expect(api.requests.some((request) => request.url.searchParams.has('afterSeq'))).toBe(true));
     await waitFor(() => expect(texts(result)).toEqual(['Hello, how can we help?', 'I need a certificate']));
     expect(result.current.entries.at(-1)).toMatchObject({ mine: true, status: 'Sent', key: mine.client_message_id });
   });
@@ -197,9 +195,27 @@ describe('useConversation', () => {
     api.setOffline(false);
     await socket.reconnect();
     await waitFor(() => expect(texts(result)).toEqual(['First', 'Missed while away', 'one', 'two']));
-    const after = api.requests.find((request) => request.url.searchParams.has('afterMessageId'))!;
-    expect(after.url.searchParams.get('afterMessageId')).toBe(api.stored[0]!.id);
+    const after = api.requests.find((request) => request.url.searchParams.has('afterSeq'))!;
+    expect(after.url.searchParams.get('afterSeq')).toBe(String(api.stored[0]!.message_seq));
     expect(result.current.entries.map((entry) => entry.status)).toEqual(['Sent', 'Sent', 'Sent', 'Sent']);
+  });
+
+  it('fills a gap: receiving n + 2 after n, it asks for what follows n and shows n + 1 before n + 2, each once', async () => {
+    api.operatorWrites('One');
+    const { result } = renderConversation();
+    await waitFor(() => expect(texts(result)).toEqual(['One']));
+    // Two replies are stored; only the second one's event reaches this tab (the first was announced elsewhere).
+    api.operatorWrites('Two');
+    const three = api.operatorWrites('Three');
+    api.requests.length = 0;
+    socket.deliver(realtimeEvents.chatMessageCreated, three);
+    await waitFor(() => expect(texts(result)).toEqual(['One', 'Two', 'Three']));
+    const reads = api.requests.filter((request) => request.method === 'GET');
+    expect(reads.map((request) => request.url.searchParams.get('afterSeq'))).toEqual(['1']);
+    // The late event of the filled message changes nothing, and no further read is made.
+    socket.deliver(realtimeEvents.chatMessageCreated, api.stored[1]);
+    expect(texts(result)).toEqual(['One', 'Two', 'Three']);
+    expect(api.requests.filter((request) => request.method === 'GET')).toHaveLength(1);
   });
 
   it('moves ticks on with delivered and read events, also one that came before its message', async () => {

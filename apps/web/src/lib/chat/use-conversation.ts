@@ -18,8 +18,10 @@ import {
   applyStatus,
   applySync,
   belongsTo,
+  catchUp,
   conversationKey,
   fetchOlder,
+  hasGap,
   isTypingHere,
   listQuery,
   markReadBody,
@@ -61,12 +63,13 @@ export interface ConversationOptions {
 
 /**
  * One conversation, live (SPEC.md §3, §4, §9). The history comes newest page first, older pages on request
- * (`lastMessageId`); on every (re)connect of the realtime socket it catches up with what came after the newest
- * messages held (`afterMessageId`, a few back), and every arrival is merged by id, so nothing is lost or shown twice. A message is
- * sent with a `client_message_id` made here and shows as sending, then with its ticks (Sent, Delivered, Read, moved
- * on live by `chat-message-delivered` and `chat-message-read`); a failed one stays with a retry that repeats the same
- * id, and is resent by itself when the connection comes back if no answer had come. Typing goes out at most every
- * 3 s and the other side's shows until 6 s after its last. While `active`, what arrives is marked read.
+ * (`lastMessageId`); on every (re)connect of the realtime socket it catches up with what is numbered after the last
+ * message held in a row (`afterSeq`), and so does a message whose number skips one (n + 2 after n asks for n + 1).
+ * Every arrival is merged by id and shown in number order, so nothing is lost or shown twice. A message is sent with a
+ * `client_message_id` made here and shows as sending, then with its ticks (Sent, Delivered, Read, moved on live by
+ * `chat-message-delivered` and `chat-message-read`); a failed one stays with a retry that repeats the same id, and is
+ * resent by itself when the connection comes back if no answer had come. Typing goes out at most every 3 s and the
+ * other side's shows until 6 s after its last. While `active`, what arrives is marked read.
  */
 export function useConversation(ref: ConversationRef, { active, enabled = true }: ConversationOptions) {
   const client = useQueryClient();
@@ -203,6 +206,22 @@ export function useConversation(ref: ConversationRef, { active, enabled = true }
       })();
     });
   }, [connection, key, post, refetch]);
+
+  // A number skipped: a message stored before the newest held has not arrived (another instance announced it late, or
+  // to a connection this one replaced, or not at all). One fill at a time; the next arrival or reconnect tries again.
+  const filling = useRef(false);
+  const { data: held, isFetching } = history;
+  useEffect(() => {
+    if (!held || !hasGap(held) || isFetching || filling.current) return;
+    filling.current = true;
+    void catchUp(held, fetchPage).then(
+      (result) => {
+        filling.current = false;
+        client.setQueryData<ChatHistory>(queryKey, (data) => data && applySync(data, result, known.current));
+      },
+      () => (filling.current = false),
+    );
+  }, [client, fetchPage, held, isFetching, queryKey]);
 
   // Read marks: what arrived while the conversation is in view, and on request (e.g. when it is closed).
   const unreadIds = unreadOf(history.data, ref.viewer).map((message) => message.id);
