@@ -160,5 +160,3 @@ export function createOutbound(options: OutboundOptions = {}) {
     },
   };
 }
-
-export type Outbound = ReturnType<typeof createOutbound>;

@@ -163,10 +163,10 @@ export const expected: Record<string, Row> = {
   },
   'GET /v1/appointments/:id/calendar.ics': { ...signedIn(200), otherPatient: 404, doctor: 404, otherDoctor: 404, landing: 404 },
   // Meetings: ICE servers and problem reports for the room's two people; the call record for its doctor and admins;
-  // the waiting list is each doctor's own.
+  // the waiting list is each doctor's own. ICE servers only while the room is open: a day ahead its patient gets 409.
   'POST /v1/meetings/:id/ice-servers': {
     ...signedIn(403),
-    patient: 200,
+    patient: 409,
     otherPatient: 404,
     doctor: 404,
     otherDoctor: 404,
