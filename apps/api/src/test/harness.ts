@@ -328,3 +328,13 @@ export async function sessionFor(ctx: TestContext, userId: string): Promise<stri
   });
   return token;
 }
+
+/** The message with which settings are refused (the test fails when they are accepted). */
+export function configRefusal(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('accepted');
+}

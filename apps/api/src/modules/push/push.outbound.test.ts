@@ -5,7 +5,7 @@ import { loadConfig } from '../../config.ts';
 import { pushSubscriptions } from '../../db/schema-chat.ts';
 import { startConnectionCounter } from '../../test/connection-counter.ts';
 import { deliver, quickAccount, quickPatient, type Person } from '../../test/factories.ts';
-import { call, createTestApp, LogCapture, type TestContext } from '../../test/harness.ts';
+import { call, configRefusal, createTestApp, LogCapture, type TestContext } from '../../test/harness.ts';
 import { PUSH_ENDPOINT_ENV, startPushEndpoint } from '../../test/push-endpoint.ts';
 
 // Something inside the network the server must never be made to reach: every endpoint below points at it.
@@ -161,14 +161,6 @@ describe('with the tests’ opt-in (OUTBOUND_ALLOW_LOOPBACK=1 and PUSH_ENDPOINT_
   });
 
   test('settings: PUSH_ENDPOINT_HOSTS takes host names (`*.` for subdomains); OUTBOUND_ALLOW_LOOPBACK never in production', () => {
-    const refusal = (env: Record<string, string>) => {
-      try {
-        loadConfig(env);
-      } catch (error) {
-        return (error as Error).message;
-      }
-      throw new Error('accepted');
-    };
     expect(loadConfig({}).push.endpointHosts).toEqual([]);
     expect(loadConfig({}).outbound).toEqual({ allowLoopback: false });
     expect(loadConfig({ PUSH_ENDPOINT_HOSTS: ' Push.Example.org , *.push.example.net,127.0.0.1,' }).push.endpointHosts).toEqual([
@@ -178,10 +170,10 @@ describe('with the tests’ opt-in (OUTBOUND_ALLOW_LOOPBACK=1 and PUSH_ENDPOINT_
     ]);
     expect(loadConfig({ OUTBOUND_ALLOW_LOOPBACK: '1' }).outbound).toEqual({ allowLoopback: true });
     for (const bad of ['https://push.example.org', 'push.example.org:443', 'push.example.org/path', '*', '*.org.', 'a b']) {
-      expect(refusal({ PUSH_ENDPOINT_HOSTS: bad }), bad).toContain('PUSH_ENDPOINT_HOSTS');
+      expect(configRefusal({ PUSH_ENDPOINT_HOSTS: bad }), bad).toContain('PUSH_ENDPOINT_HOSTS');
     }
     const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9', PAYMENT_PROVIDER: 'sandbox' };
-    expect(refusal({ ...production, OUTBOUND_ALLOW_LOOPBACK: '1' })).toContain('OUTBOUND_ALLOW_LOOPBACK');
+    expect(configRefusal({ ...production, OUTBOUND_ALLOW_LOOPBACK: '1' })).toContain('OUTBOUND_ALLOW_LOOPBACK');
     expect(loadConfig({ ...production, OUTBOUND_ALLOW_LOOPBACK: '0' }).outbound.allowLoopback).toBe(false);
   });
 });

@@ -12,6 +12,7 @@ import { appPaths } from '../../lib/paths.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useRoomAppointment } from './api.ts';
 import { ClosedConsultation } from './closed-consultation.tsx';
+import { EndedNotice } from './ended-notice.tsx';
 import { MeetingRoom } from './meeting-room.tsx';
 
 /**
@@ -104,19 +105,11 @@ function NotYours() {
 function NoLongerYours({ doctor }: { doctor: boolean }) {
   const { t } = useTranslation();
   return (
-    <div className="meeting-room" data-testid="meeting-room" data-call-state="ended">
-      <Container size="sm" py={64}>
-        <Stack gap="md">
-          <Title order={1}>{t('meeting.noLongerYours.title')}</Title>
-          <Text>{t('meeting.noLongerYours.text')}</Text>
-          <Group>
-            <Button component={Link} to={doctor ? appPaths.doctor : appPaths.cabinet()}>
-              {t(doctor ? 'meeting.closed.console' : 'meeting.closed.cabinet')}
-            </Button>
-          </Group>
-        </Stack>
-      </Container>
-    </div>
+    <EndedNotice title={t('meeting.noLongerYours.title')} text={t('meeting.noLongerYours.text')}>
+      <Button component={Link} to={doctor ? appPaths.doctor : appPaths.cabinet()}>
+        {t(doctor ? 'meeting.closed.console' : 'meeting.closed.cabinet')}
+      </Button>
+    </EndedNotice>
   );
 }
 

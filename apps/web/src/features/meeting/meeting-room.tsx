@@ -1,4 +1,4 @@
-import { Button, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import type { Appointment, DeviceCheck, MeetingRole } from '@rozmova/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { appPaths } from '../../lib/paths.ts';
 import { useJoinMeeting } from './api.ts';
 import { CallView } from './call-view.tsx';
+import { EndedNotice } from './ended-notice.tsx';
 import type { JoinRefusal } from './call.ts';
 import { buildDeviceCheck, type JoinMode } from './device-check.ts';
 import { browserLabel } from './media-help.tsx';
@@ -130,20 +131,12 @@ export function MeetingRoom({ appointment, role, onClosed, onNotYours }: Props) 
   }
   if (stage.kind === 'left') {
     return (
-      <div className="meeting-room" data-testid="meeting-room" data-call-state="ended">
-        <Container size="sm" py={64}>
-          <Stack gap="md">
-            <Title order={1}>{t('meeting.left.title')}</Title>
-            <Text>{t('meeting.left.text')}</Text>
-            <Group gap="sm">
-              <Button onClick={() => setStage({ kind: 'prejoin' })}>{t('meeting.left.rejoin')}</Button>
-              <Button component={Link} to={role === 'doctor' ? appPaths.doctor : appPaths.cabinet()} variant="default">
-                {t(role === 'doctor' ? 'meeting.closed.console' : 'meeting.closed.cabinet')}
-              </Button>
-            </Group>
-          </Stack>
-        </Container>
-      </div>
+      <EndedNotice title={t('meeting.left.title')} text={t('meeting.left.text')}>
+        <Button onClick={() => setStage({ kind: 'prejoin' })}>{t('meeting.left.rejoin')}</Button>
+        <Button component={Link} to={role === 'doctor' ? appPaths.doctor : appPaths.cabinet()} variant="default">
+          {t(role === 'doctor' ? 'meeting.closed.console' : 'meeting.closed.cabinet')}
+        </Button>
+      </EndedNotice>
     );
   }
   return (
