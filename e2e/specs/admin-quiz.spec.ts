@@ -10,7 +10,7 @@ test('the admin edits a self-check question and the level rules', async ({ page,
   const rules = page.getByRole('region', { name: 'Level rules' });
   let original = '';
 
-  await test.step('opens the self-check page and sees 50 questions and the unreachable green level', async () => {
+  await test.step('opens the self-check page and sees 50 questions; every level is reachable and none is left undetermined', async () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Users', exact: true })).toBeVisible();
     await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Self-check', exact: true }).click();
     await expect(page).toHaveURL('/admin/quiz');
@@ -20,10 +20,10 @@ test('the admin edits a self-check question and the level rules', async ({ page,
     await expect(reachable.getByRole('listitem')).toHaveText([
       'Red: can be reached',
       'Yellow: can be reached',
-      'Green: cannot be reached',
-      'Not determined: can be reached',
+      'Green: can be reached',
+      'Not determined: cannot be reached',
     ]);
-    await expect(rules.getByText('Some levels can never be reached')).toBeVisible();
+    await expect(rules.getByText('Some levels can never be reached')).toHaveCount(0);
     await expectAccessible(page);
   });
 
@@ -32,6 +32,7 @@ test('the admin edits a self-check question and the level rules', async ({ page,
     const edit = dialog(page, 'Edit question 1');
     const english = edit.getByRole('textbox', { name: 'Question (English)' });
     original = await english.inputValue();
+    await expect(edit.getByRole('checkbox', { name: 'About self-harm or not wanting to live' })).not.toBeChecked();
     await english.fill('How often have you felt calm this week? (edited)');
     await expectAccessible(page);
     await edit.getByRole('button', { name: 'Save', exact: true }).click();
@@ -41,30 +42,30 @@ test('the admin edits a self-check question and the level rules', async ({ page,
     await expect(questions.getByRole('row').nth(1)).toContainText('How often have you felt calm this week? (edited)');
   });
 
-  await test.step('changes the yellow rule so green becomes reachable', async () => {
-    // Yellow only from one C answer: all A answers (no B, no C) now reach green.
-    await rules.getByRole('textbox', { name: 'Rule 2 (Yellow): minimum' }).fill('1');
+  await test.step('rules under which the distressed answer to every question is not red are refused', async () => {
+    // SPEC.md's literal "red B 16 to 34" told someone distressed in all 50 answers "yellow".
+    await rules.getByRole('textbox', { name: 'Rule 1 (Red): maximum' }).fill('34');
     await rules.getByRole('button', { name: 'Save rules', exact: true }).click();
-    await expect(reachable.getByRole('listitem').nth(2)).toHaveText('Green: can be reached');
+    await expect(rules.getByRole('alert')).toContainText('distressed answer (B) to all 50 questions');
     await page.reload();
-    await expect(reachable.getByRole('listitem').nth(2)).toHaveText('Green: can be reached');
-    await expect(rules.getByRole('textbox', { name: 'Rule 2 (Yellow): minimum' })).toHaveValue('1');
-    await expectAccessible(page);
+    await expect(rules.getByRole('textbox', { name: 'Rule 1 (Red): maximum' })).toHaveValue('1000');
   });
 
-  await test.step('a range above the number of questions is refused on its field', async () => {
-    const max = rules.getByRole('textbox', { name: 'Rule 3 (Green): maximum' });
-    await max.fill('60');
+  await test.step('raises the green threshold; it is saved and green stays reachable', async () => {
+    await rules.getByRole('textbox', { name: 'Rule 2 (Green): minimum' }).fill('40');
     await rules.getByRole('button', { name: 'Save rules', exact: true }).click();
-    await expect(max).toHaveAttribute('aria-invalid', 'true');
-    await expect(rules).toContainText('At most the number of questions (50)');
+    await expect(page.getByText('The level rules have been saved.')).toBeVisible();
+    await page.reload();
+    await expect(rules.getByRole('textbox', { name: 'Rule 2 (Green): minimum' })).toHaveValue('40');
+    await expect(reachable.getByRole('listitem').nth(2)).toHaveText('Green: can be reached');
+    await expectAccessible(page);
   });
 
   await test.step('puts the rules and the question back for the other tests', async () => {
     await page.reload();
-    await rules.getByRole('textbox', { name: 'Rule 2 (Yellow): minimum' }).fill('0');
+    await rules.getByRole('textbox', { name: 'Rule 2 (Green): minimum' }).fill('34');
     await rules.getByRole('button', { name: 'Save rules', exact: true }).click();
-    await expect(reachable.getByRole('listitem').nth(2)).toHaveText('Green: cannot be reached');
+    await expect(page.getByText('The level rules have been saved.')).toBeVisible();
     await page.getByRole('button', { name: 'Edit question 1', exact: true }).click();
     const edit = dialog(page, 'Edit question 1');
     await edit.getByRole('textbox', { name: 'Question (English)' }).fill(original);

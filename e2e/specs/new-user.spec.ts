@@ -1,34 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { QuizQuestion } from '@rozmova/contracts';
 import { expect, expectAccessible, test, uniqueEmail } from '../support/fixtures.ts';
+import { answerQuestions } from '../support/quiz.ts';
 import { apiLogin, createUser, expectNoSidewaysScroll, profileOf, signInBrowser } from '../support/booking.ts';
 
 /** What a new patient meets first: the self-check as a visitor, the saved result, in both languages and at 360 px. */
 
 const inUkrainian = (page: Page) => page.addInitScript(() => localStorage.setItem('rozmova-language', 'uk'));
-
-/**
- * Answers every question with one click each (choosing moves on), then "See my result" on the last one.
- * `choice(index)` is the position of the answer (shown A, C, B: well, in between, distressed).
- */
-async function answerByClicks(page: Page, choice: (index: number) => number, finish: string) {
-  const heading = page.getByRole('heading', { name: /^(Question|Запитання) 1 (of|з) \d+$/ });
-  const total = Number(/(\d+)$/.exec(await heading.innerText())?.[1]);
-  expect(total).toBeGreaterThan(1);
-  for (let index = 0; index < total; index++) {
-    await expect(page.getByRole('heading', { name: new RegExp(`^(Question|Запитання) ${index + 1} (of|з) ${total}$`) })).toBeVisible();
-    await page.getByRole('radiogroup').getByRole('radio').nth(choice(index)).click();
-  }
-  // The last answer stays on its question: the result is one deliberate press away.
-  await expect(
-    page
-      .getByRole('radiogroup')
-      .getByRole('radio')
-      .nth(choice(total - 1)),
-  ).toBeChecked();
-  await page.getByRole('button', { name: finish, exact: true }).click();
-  return total;
-}
 
 test('a visitor at the red level sees the crisis lines and the way to book at once; sign-up only keeps the result', async ({ page }) => {
   test.setTimeout(120_000);
@@ -45,8 +23,8 @@ test('a visitor at the red level sees the crisis lines and the way to book at on
   await expect(page.getByRole('heading', { name: /^Question 2 of \d+$/ })).toBeVisible();
   await page.getByRole('button', { name: 'Back', exact: true }).click();
 
-  // The distressed answer to the first 20 questions: red by the SPEC.md rules.
-  await answerByClicks(page, (index) => (index < 20 ? 2 : 0), 'See my result');
+  // The distressed answer to the first 20 questions: red (16 or more, PRODUCT.md "Quiz").
+  await answerQuestions(page, { choice: (index) => (index < 20 ? 2 : 0) });
 
   const help = page.getByRole('region', { name: 'Get help now' });
   await expect(help.getByRole('link', { name: '7333', exact: true })).toHaveAttribute('href', 'tel:7333');
@@ -67,17 +45,17 @@ test('a visitor at the red level sees the crisis lines and the way to book at on
   await expect(page.getByRole('button', { name: 'Start the self-check', exact: true })).toBeVisible();
 });
 
-test('a visitor at 360 px in Ukrainian with an undetermined result gets next steps, not a dead end', async ({ page }) => {
+test('a visitor at 360 px in Ukrainian with a yellow result gets next steps, not a dead end', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 360, height: 740 });
   await inUkrainian(page);
   await page.goto('/diagnosis');
   await page.getByRole('button', { name: 'Почати самоперевірку', exact: true }).click();
-  // 30 well answers and 20 in between: no rule matches (SPEC.md §4 "unknown state").
-  await answerByClicks(page, (index) => (index < 30 ? 0 : 1), 'Побачити результат');
+  // 30 well answers and 20 in between: neither red nor green, so yellow (PRODUCT.md "Quiz").
+  await answerQuestions(page, { choice: (index) => (index < 30 ? 0 : 1), next: 'Далі', finish: 'Побачити результат' });
 
-  await expect(page.getByRole('heading', { name: 'Дякуємо за ваші відповіді', exact: true })).toBeVisible();
-  await expect(page.getByRole('main')).toContainText('Рівень:Не визначено');
+  await expect(page.getByRole('heading', { name: 'Подбайте про себе', exact: true })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('Рівень:Жовтий');
   await expect(page.getByRole('region', { name: 'Допомога просто зараз' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Що можна зробити далі', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Записатися до фахівця', exact: true })).toHaveAttribute('href', '/our-specialists');
@@ -112,20 +90,20 @@ test('a result saved in Ukrainian is read in English: advice, level and note in 
   const headers = { Authorization: `Bearer ${token}` };
   expect((await request.put('/v1/auth/profile', { headers, data: { locale: 'uk' } })).status()).toBe(200);
   const cardId = (await profileOf(request, token)).role_specific_data.patient!.patient_cardId;
-  // 30 A and 20 C: "unknown", stored in Ukrainian with the note "unknown, A: 30, B: 0, C: 20".
+  // 30 A and 20 C: yellow, stored in Ukrainian with the note "yellow, A: 30, B: 0, C: 20".
   await completeQuizByApi(request, token, cardId, (index) => (index < 30 ? 'A' : 'C'));
 
   await signInBrowser(context, server, token);
   await page.goto('/user?tab=card');
   const main = page.getByRole('main');
-  await expect(main).toContainText('Thank you for your answers');
-  await expect(main).toContainText('Your answers do not point clearly to any level.');
-  await expect(main).toContainText('Self-check: Not determined (answers A: 30, B: 0, C: 20)');
-  await expect(main).not.toContainText('Дякуємо');
-  await expect(main).not.toContainText('unknown, A: 30');
+  await expect(main).toContainText('Take care of yourself');
+  await expect(main).toContainText('It looks like things have not been easy lately.');
+  await expect(main).toContainText('Self-check: Yellow (answers A: 30, B: 0, C: 20)');
+  await expect(main).not.toContainText('Подбайте');
+  await expect(main).not.toContainText('yellow, A: 30');
 
   await page.goto('/user/quizz?stage=recommend');
-  await expect(page.getByRole('heading', { name: 'Thank you for your answers', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Take care of yourself', exact: true })).toBeVisible();
   await expect(main).toContainText('Answers: A: 30, B: 0, C: 20');
   await expect(page.getByRole('link', { name: 'Book a specialist', exact: true })).toHaveAttribute('href', '/user/appointment-step1');
   await expectAccessible(page);

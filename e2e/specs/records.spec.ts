@@ -1,39 +1,11 @@
 import type { Page } from '@playwright/test';
 import type { MailCatcher } from '../../apps/api/src/test/mail.ts';
 import { expect, expectAccessible, test, uniqueEmail } from '../support/fixtures.ts';
+import { answerQuestions } from '../support/quiz.ts';
 import { dialog } from '../support/ui.ts';
 
 // A 1×1 PNG: the server checks the type from the content.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-
-/**
- * Answers every question from the first shown: `choice(index)` is the position of the answer to pick (0 to 2).
- * Choosing an answer moves on to the next question; the last one ends with "See my result".
- */
-async function answerAll(page: Page, choice: (index: number) => number) {
-  const heading = await page.getByRole('heading', { name: /^Question 1 of \d+$/ }).innerText();
-  const total = Number(/of (\d+)/.exec(heading)?.[1]);
-  expect(total).toBeGreaterThan(1);
-  await expect(page.getByRole('button', { name: 'Back', exact: true })).toHaveCount(0);
-  for (let index = 0; index < total; index++) {
-    await expect(page.getByRole('heading', { name: `Question ${index + 1} of ${total}`, exact: true })).toBeVisible();
-    await expect(page.getByRole('progressbar', { name: 'Self-check progress' })).toHaveAttribute(
-      'aria-valuenow',
-      String(Math.ceil((index / total) * 100)),
-    );
-    await page.getByRole('radiogroup').getByRole('radio').nth(choice(index)).click();
-    if (index === total - 1) await page.getByRole('button', { name: 'See my result', exact: true }).click();
-  }
-}
-
-/** Answers the questions from `from` (0-based, already shown) to the end with the first answer, and finishes. */
-async function answerRest(page: Page, from: number, total: number) {
-  for (let index = from; index < total; index++) {
-    await expect(page.getByRole('heading', { name: `Question ${index + 1} of ${total}`, exact: true })).toBeVisible();
-    await page.getByRole('radiogroup').getByRole('radio').first().click();
-    if (index === total - 1) await page.getByRole('button', { name: 'See my result', exact: true }).click();
-  }
-}
 
 /** Signs a new patient up from the home page; the app opens /user. */
 async function signUpPatient(page: Page, mail: MailCatcher, name: string, email: string, password: string) {
@@ -62,7 +34,11 @@ test('a signed-in patient resumes the self-check after a reload, finishes it and
     const heading = await page.getByRole('heading', { name: /^Question 1 of \d+$/ }).innerText();
     total = Number(/of (\d+)/.exec(heading)?.[1]);
     expect(total).toBeGreaterThan(4);
-    for (let index = 0; index < 3; index++) {
+    // A double tap answers the question shown and no other: question 2 is shown unanswered.
+    await page.getByRole('radiogroup').getByRole('radio').nth(0).dblclick();
+    await expect(page.getByRole('heading', { name: `Question 2 of ${total}`, exact: true })).toBeVisible();
+    for (const radio of await page.getByRole('radiogroup').getByRole('radio').all()) await expect(radio).not.toBeChecked();
+    for (let index = 1; index < 3; index++) {
       await expect(page.getByRole('heading', { name: `Question ${index + 1} of ${total}`, exact: true })).toBeVisible();
       await page.getByRole('radiogroup').getByRole('radio').nth(index).click();
     }
@@ -84,7 +60,7 @@ test('a signed-in patient resumes the self-check after a reload, finishes it and
   });
 
   await test.step('finishes and sees the result', async () => {
-    await answerRest(page, 3, total);
+    await answerQuestions(page, { from: 3, choice: () => 0 });
     await expect(page).toHaveURL('/user/quizz?stage=recommend');
     await expect(page.getByRole('heading', { level: 1, name: 'Your self-check result' })).toBeVisible();
   });
@@ -94,7 +70,7 @@ test('a signed-in patient resumes the self-check after a reload, finishes it and
     await expect(page).toHaveURL('/user/quizz');
     await page.getByRole('button', { name: 'Start the self-check', exact: true }).click();
     await expect(page.getByRole('radiogroup').getByRole('radio').first()).not.toBeChecked();
-    await answerRest(page, 0, total);
+    await answerQuestions(page, { choice: () => 0 });
     await expect(page).toHaveURL('/user/quizz?stage=recommend');
     await page.getByRole('link', { name: 'Open my card', exact: true }).click();
     await expect(page.getByRole('tab', { name: 'My card', exact: true })).toHaveAttribute('aria-selected', 'true');
@@ -126,9 +102,10 @@ test('a visitor takes the self-check on /diagnosis, signs up and finds the resul
     await page.getByRole('button', { name: 'Back', exact: true }).click();
     await expect(page.getByRole('radiogroup').getByRole('radio').first()).toBeChecked();
 
-    // The distressed answer (shown last) to the first 20 questions: red by the SPEC.md rules.
-    await answerAll(page, (index) => (index < 20 ? 2 : 0));
+    // The most distressed answer (shown last) to every question: red, with where to get help (PRODUCT.md "Quiz").
+    await answerQuestions(page, { choice: () => 2 });
     await expect(page.getByRole('heading', { name: 'Do not be ashamed to seek help' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Get help now' }).getByRole('link', { name: '7333', exact: true })).toBeVisible();
     await expectAccessible(page);
   });
 
@@ -169,7 +146,12 @@ test('a visitor takes the self-check on /diagnosis, signs up and finds the resul
     const history = page.getByRole('table');
     await expect(history.getByRole('row')).toHaveCount(2);
     await expect(history).toContainText('Red');
-    await expect(history).toContainText(/A: \d+, B: 20, C: \d+/);
+    await expect(history).toContainText('A: 0, B: 50, C: 0');
+    // While the latest result is red, every tab of the cabinet shows where to get help now.
+    await expect(page.getByRole('region', { name: 'Get help now' })).toBeVisible();
+    await page.getByRole('tab', { name: 'Profile', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Get help now' })).toBeVisible();
+    await page.getByRole('tab', { name: 'My card', exact: true }).click();
     await expect(page.getByRole('link', { name: 'Retake the self-check', exact: true })).toHaveAttribute('href', '/user/quizz');
     await expectAccessible(page);
   });

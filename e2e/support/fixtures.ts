@@ -56,6 +56,16 @@ export { expect };
 
 /** axe-core on the current page: no serious or critical violations. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // A toast or dialog still fading in has a partly transparent text, which axe measures as low contrast: the page is
+  // checked as a person reads it, once its finite transitions are over (spinners repeat forever and are not awaited).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     // Only violations are read, so the details of passing checks are not collected.

@@ -8,12 +8,13 @@ const DAY = 24 * HOUR;
 
 /**
  * First-start data, under the startup lock so instances starting together make it once: the first admin (ADMIN_EMAIL),
- * demo data when the database was empty before that admin was made, and our quiz questions.
+ * demo data when the database was empty before that admin was made, our quiz questions, and stored self-check results
+ * scored again once under the safety-first levels.
  */
 export async function prepareData(
   config: Config,
   database: Database,
-  services: Pick<Services, 'accounts' | 'demo' | 'quiz'>,
+  services: Pick<Services, 'accounts' | 'demo' | 'quiz' | 'patients'>,
 ): Promise<void> {
   await database.withStartupLock(async () => {
     const empty = await services.accounts.isEmpty();
@@ -21,6 +22,7 @@ export async function prepareData(
     if (config.demoData && empty) await services.demo.seed();
     // In production too: the quiz is part of the product, not demo data.
     await services.quiz.seedIfEmpty();
+    await services.patients.rescoreQuizResultsOnce();
   });
 }
 

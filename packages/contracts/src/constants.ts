@@ -53,23 +53,63 @@ export interface QuizLevelRule {
   max: number;
 }
 
-/** SPEC.md §4 and §9, checked in this order; the first rule whose letter count is within min..max gives the level. */
+/** The answer that tells of distress in every question (PRODUCT.md "Quiz"). */
+export const DISTRESSED_ANSWER: QuizAnswerValue = 'B';
+
+/** Far above any sensible number of questions: "n or more" in a rule. */
+export const QUIZ_RULE_COUNT_MAX = 1000;
+
+/**
+ * SPEC.md §9's thresholds read safety first (PRODUCT.md "Quiz"), checked in this order; the first rule whose letter
+ * count is within min..max gives the level: 16 or more distressed answers is red (more is never milder), 34 or more
+ * calm ones green, anything else yellow.
+ */
 export const defaultQuizLevelRules: readonly QuizLevelRule[] = [
-  { level: 'red', letter: 'B', min: 16, max: 34 },
-  { level: 'yellow', letter: 'C', min: 0, max: 16 },
-  { level: 'green', letter: 'A', min: 34, max: 50 },
+  { level: 'red', letter: 'B', min: 16, max: QUIZ_RULE_COUNT_MAX },
+  { level: 'green', letter: 'A', min: 34, max: QUIZ_RULE_COUNT_MAX },
+  { level: 'yellow', letter: 'C', min: 0, max: QUIZ_RULE_COUNT_MAX },
 ];
 
 /** How many answers of each letter a result has. */
 export type QuizCounts = Record<QuizAnswerValue, number>;
 
-/** The level of a result: the first rule (in order) whose letter count lies within min..max; none → `unknown`. */
-export function quizLevelOf(rules: readonly QuizLevelRule[], counts: QuizCounts): QuizLevel {
+/** SPEC.md §3's score of a recommendation: "A: n, B: n, C: n". */
+export const formatQuizScore = (counts: QuizCounts) => `A: ${counts.A}, B: ${counts.B}, C: ${counts.C}`;
+
+const scorePattern = /^A: (\d+), B: (\d+), C: (\d+)$/;
+
+/** A stored score ("A: n, B: n, C: n") as counts; anything else is undefined. */
+export function parseQuizScore(score: string): QuizCounts | undefined {
+  const match = scorePattern.exec(score.trim());
+  return match ? { A: Number(match[1]), B: Number(match[2]), C: Number(match[3]) } : undefined;
+}
+
+/** A result as the level rules read it: the counts and how many crisis questions got their distressed answer. */
+export interface QuizTally extends QuizCounts {
+  crisis: number;
+}
+
+/**
+ * The level of a result: red when a crisis question (self-harm, not wanting to live) got its distressed answer,
+ * whatever the rules; else the first rule (in order) whose letter count lies within min..max; none → `unknown`.
+ */
+export function quizLevelOf(rules: readonly QuizLevelRule[], tally: QuizCounts & { crisis?: number }): QuizLevel {
+  if ((tally.crisis ?? 0) > 0) return 'red';
   for (const rule of rules) {
-    const value = counts[rule.letter];
+    const value = tally[rule.letter];
     if (value >= rule.min && value <= rule.max) return rule.level;
   }
   return 'unknown';
+}
+
+/**
+ * Rules are unsafe when someone who gives the distressed answer to every one of `questionCount` questions would not
+ * be told red (the crisis questions aside, which a self-check may not have).
+ */
+export function quizRulesAreUnsafe(rules: readonly QuizLevelRule[], questionCount: number): boolean {
+  const allDistressed: QuizCounts = { A: 0, B: 0, C: 0 };
+  allDistressed[DISTRESSED_ANSWER] = questionCount;
+  return questionCount > 0 && quizLevelOf(rules, allDistressed) !== 'red';
 }
 
 export const chatPatientStatuses = ['new', 'active', 'awaiting', 'closed'] as const;

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { multiLineTextSchema } from './common.ts';
-import { quizAnswerValues, quizLevels, quizRuleLevels } from './constants.ts';
+import { QUIZ_RULE_COUNT_MAX, quizAnswerValues, quizLevels, quizRuleLevels } from './constants.ts';
 
 export const QUIZ_TEXT_MAX = 1000;
-/** Ranges in the level rules; far above any sensible number of questions. */
-export const QUIZ_RULE_COUNT_MAX = 1000;
 
 export const localisedTextSchema = z.object({
   uk: multiLineTextSchema(QUIZ_TEXT_MAX).min(1),
@@ -24,6 +22,8 @@ export const quizQuestionSchema = z.object({
   question_order: z.number().int(),
   question_text: localisedTextSchema,
   question_answers: z.array(quizAnswerSchema),
+  /** About self-harm or not wanting to live: its distressed answer makes the result red by itself. */
+  question_is_crisis: z.boolean(),
 });
 export type QuizQuestion = z.infer<typeof quizQuestionSchema>;
 export const quizQuestionListSchema = z.array(quizQuestionSchema);
@@ -41,6 +41,7 @@ export const createQuizQuestionBodySchema = z.strictObject({
   question_order: z.number().int().min(1).max(10_000).optional(),
   question_text: localisedTextSchema,
   question_answers: quizAnswersInputSchema,
+  question_is_crisis: z.boolean().optional(),
 });
 export type CreateQuizQuestionBody = z.infer<typeof createQuizQuestionBodySchema>;
 
@@ -49,6 +50,7 @@ export const updateQuizQuestionBodySchema = z
     question_order: z.number().int().min(1).max(10_000).optional(),
     question_text: localisedTextSchema.optional(),
     question_answers: quizAnswersInputSchema.optional(),
+    question_is_crisis: z.boolean().optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'Nothing to update' });
 export type UpdateQuizQuestionBody = z.infer<typeof updateQuizQuestionBodySchema>;

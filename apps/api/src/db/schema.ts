@@ -136,6 +136,8 @@ export const quizQuestions = pgTable('quiz_questions', {
   questionOrder: integer('question_order').notNull(),
   text: jsonb('question_text').$type<LocalisedText>().notNull(),
   answers: jsonb('question_answers').$type<QuizAnswer[]>().notNull(),
+  /** About self-harm or not wanting to live: its distressed answer makes the result red by itself. */
+  isCrisis: boolean('question_is_crisis').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -1,6 +1,6 @@
 import { Button, Group, List, Progress, Radio, Stack, Text, Title } from '@mantine/core';
 import type { QuizQuestion } from '@rozmova/contracts';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canGoBack, isLastQuestion, progressPercent, type QuizAnswers } from '../lib/quiz.ts';
 import { SectionCard } from './section-card.tsx';
@@ -58,6 +58,9 @@ interface QuestionProps {
   footer?: ReactNode;
 }
 
+/** How long a question fades in after a tap moved to it, taking no taps meanwhile (longer than a double tap's gap). */
+const SETTLE_MS = 350;
+
 /** Step 2: one question at a time, its answers as a radio group, Back / Next and the SPEC.md §4 progress. */
 export function QuizQuestionStep({ questions, run, onFinish, finishing = false, footer }: QuestionProps) {
   const { index, answers } = run;
@@ -67,6 +70,9 @@ export function QuizQuestionStep({ questions, run, onFinish, finishing = false, 
   // When a pointer (mouse, finger) last pressed an answer: such a choice moves on at once. A keyboard's arrows only
   // select, so keyboard users move on with Enter or Next and never skip a question by looking through the answers.
   const pressedAt = useRef(0);
+  // After a pointer moved on, the next question takes no pointer input until it has faded in: the second tap of a
+  // double tap would otherwise answer a question nobody saw.
+  const [settling, setSettling] = useState(false);
   const question = questions[index];
   const count = questions.length;
   const percent = progressPercent(index, count);
@@ -75,6 +81,11 @@ export function QuizQuestionStep({ questions, run, onFinish, finishing = false, 
   useEffect(() => {
     heading.current?.focus();
   }, [index]);
+  useEffect(() => {
+    if (!settling) return;
+    const timer = setTimeout(() => setSettling(false), SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [settling, index]);
 
   if (!question) return null;
   const selected = answers[question.id] ?? null;
@@ -108,6 +119,7 @@ export function QuizQuestionStep({ questions, run, onFinish, finishing = false, 
           >
             <Stack
               gap="sm"
+              className={settling ? 'quiz-answers-settling' : undefined}
               onPointerDown={() => (pressedAt.current = Date.now())}
               onClick={(event) => {
                 // The radio's own click (a click on its label clicks it too), also on the answer already chosen.
@@ -115,6 +127,7 @@ export function QuizQuestionStep({ questions, run, onFinish, finishing = false, 
                 if (!(input instanceof HTMLInputElement) || input.type !== 'radio') return;
                 if (last || Date.now() - pressedAt.current > 1000) return;
                 run.answer(question.id, input.value);
+                setSettling(true);
                 run.next();
               }}
             >

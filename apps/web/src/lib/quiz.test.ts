@@ -1,4 +1,4 @@
-import { defaultQuizLevelRules, quizLevelOf, type QuizQuestion } from '@rozmova/contracts';
+import { defaultQuizLevelRules, parseQuizScore, quizLevelOf, type QuizQuestion } from '@rozmova/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   allAnswered,
@@ -10,7 +10,6 @@ import {
   isLastQuestion,
   nextIndex,
   parseQuizNote,
-  parseQuizScore,
   patientQuizKey,
   previousIndex,
   progressPercent,
@@ -26,6 +25,7 @@ const question = (n: number): QuizQuestion => ({
   question_order: n,
   question_text: { uk: `Питання ${n}`, en: `Question ${n}` },
   question_answers: (['A', 'C', 'B'] as const).map((value) => ({ id: `q${n}-${value}`, value, text: { uk: value, en: value } })),
+  question_is_crisis: n === 4,
 });
 const questions = [1, 2, 3, 4].map(question);
 
@@ -104,10 +104,14 @@ describe('quiz answers', () => {
 describe('a visitor scored in the browser and stored results read back', () => {
   it('counts the letters of the answers given and scores them with the same rules as the server', () => {
     const answers = { q1: 'q1-B', q2: 'q2-B', q3: 'q3-C', q9: 'q9-A' };
-    expect(countAnswers(questions, answers)).toEqual({ A: 0, B: 2, C: 1 });
+    expect(countAnswers(questions, answers)).toEqual({ A: 0, B: 2, C: 1, crisis: 0 });
+    expect(quizLevelOf(defaultQuizLevelRules, countAnswers(questions, answers))).toBe('yellow');
+    // The distressed answer to the crisis question (q4) is red by itself.
+    const crisis = { ...answers, q4: 'q4-B' };
+    expect(countAnswers(questions, crisis)).toEqual({ A: 0, B: 3, C: 1, crisis: 1 });
+    expect(quizLevelOf(defaultQuizLevelRules, countAnswers(questions, crisis))).toBe('red');
     expect(quizLevelOf(defaultQuizLevelRules, { A: 10, B: 20, C: 20 })).toBe('red');
-    expect(quizLevelOf(defaultQuizLevelRules, { A: 30, B: 0, C: 20 })).toBe('unknown');
-    expect(quizLevelOf(defaultQuizLevelRules, { A: 40, B: 0, C: 10 })).toBe('yellow');
+    expect(quizLevelOf(defaultQuizLevelRules, { A: 40, B: 0, C: 10 })).toBe('green');
   });
 
   it('parses a stored score and a completion note; anything else is left alone', () => {

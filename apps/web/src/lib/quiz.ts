@@ -1,4 +1,13 @@
-import { quizLevels, type QuizCounts, type QuizLevel, type QuizQuestion, type QuizResult } from '@rozmova/contracts';
+import {
+  DISTRESSED_ANSWER,
+  parseQuizScore,
+  quizLevels,
+  type QuizCounts,
+  type QuizLevel,
+  type QuizQuestion,
+  type QuizResult,
+  type QuizTally,
+} from '@rozmova/contracts';
 
 /** The answers given so far: question id → answer id. */
 export type QuizAnswers = Record<string, string>;
@@ -84,22 +93,19 @@ export function clearDraft(key: string): void {
 /** True when a visitor finished the quiz on /diagnosis and the answers wait to be scored. */
 export const hasFinishedVisitorQuiz = (): boolean => readDraft(VISITOR_QUIZ_KEY)?.finished === true;
 
-/** How many answers of each letter were given (the letters a visitor's browser scores with the public level rules). */
-export function countAnswers(questions: QuizQuestion[], answers: QuizAnswers): QuizCounts {
-  const counts: QuizCounts = { A: 0, B: 0, C: 0 };
+/**
+ * How many answers of each letter were given, and how many crisis questions got the distressed one (what a visitor's
+ * browser scores with the public level rules).
+ */
+export function countAnswers(questions: QuizQuestion[], answers: QuizAnswers): QuizTally {
+  const counts: QuizTally = { A: 0, B: 0, C: 0, crisis: 0 };
   for (const question of questions) {
     const answer = question.question_answers.find((item) => item.id === answers[question.id]);
-    if (answer) counts[answer.value] += 1;
+    if (!answer) continue;
+    counts[answer.value] += 1;
+    if (question.question_is_crisis && answer.value === DISTRESSED_ANSWER) counts.crisis += 1;
   }
   return counts;
-}
-
-const scorePattern = /^A: (\d+), B: (\d+), C: (\d+)$/;
-
-/** A stored score ("A: n, B: n, C: n", SPEC.md §3) as counts; anything else is undefined. */
-export function parseQuizScore(score: string): QuizCounts | undefined {
-  const match = scorePattern.exec(score.trim());
-  return match ? { A: Number(match[1]), B: Number(match[2]), C: Number(match[3]) } : undefined;
 }
 
 /** A note the server wrote at a completion ("<level>, A: n, B: n, C: n"), so it can be shown in the reader's language. */

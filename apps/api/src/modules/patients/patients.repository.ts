@@ -140,6 +140,17 @@ export async function findCard(db: Db, cardId: string): Promise<(CardRow & { use
   return row as (CardRow & { userId: string; locale: 'uk' | 'en' }) | undefined;
 }
 
+/** Every card with at least one self-check result, with its owner's language. */
+export async function listScoredCards(db: Db): Promise<(CardRow & { locale: 'uk' | 'en' })[]> {
+  const rows = await db
+    .select({ ...cardColumns, locale: users.locale })
+    .from(patientCards)
+    .innerJoin(patients, eq(patients.id, patientCards.patientId))
+    .innerJoin(users, eq(users.id, patients.userId))
+    .where(sql`jsonb_array_length(${patientCards.quizzRecommendations}) > 0`);
+  return rows as (CardRow & { locale: 'uk' | 'en' })[];
+}
+
 export interface CardChanges {
   quizzResults?: QuizResult[];
   quizzIsCompleted?: boolean;

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
+  defaultQuizLevelRules,
+  DISTRESSED_ANSWER,
   DOCTOR_PATIENTS_PAGE_SIZE,
+  formatQuizScore,
+  parseQuizScore,
   PATIENT_LOOKUP_MAX,
+  quizLevelOf,
   type DoctorPatients,
   type DoctorPatientsQuery,
   type FieldError,
@@ -10,7 +15,10 @@ import {
   type PatientCard,
   type PatientList,
   type PatientLookup,
+  type QuizCounts,
+  type QuizLevel,
   type QuizResult,
+  type QuizTally,
   type UpdatePatientBody,
   type UpdatePatientCardBody,
 } from '@rozmova/contracts';
@@ -21,7 +29,7 @@ import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { recommendationTexts } from '../quiz/quiz.questions.ts';
-import { formatScore, scoreQuiz, type QuizCounts } from '../quiz/quiz.scoring.ts';
+import { runOnce } from '../../db/run-once.ts';
 import type { QuizService } from '../quiz/quiz.service.ts';
 import {
   chatClaim,
@@ -37,11 +45,13 @@ import {
   giveBackFreeConsultation,
   insertPatientWithCard,
   listPatientRecords,
+  listScoredCards,
   lookupPatientRecords,
   pagePatientRecordsWithin,
   patientExists,
   takeFreeConsultation,
   updateCard,
+  type CardChanges,
   type CardRow,
   type PatientRecordRow,
 } from './patients.repository.ts';
@@ -83,15 +93,32 @@ export interface DoctorsPatients {
 }
 const RESULTS_FIELD = 'body.patient_quizz_results';
 
+/** A completion's recommendation (SPEC.md §3 fields, in the patient's language) and its note ("<level>, A: n, B: n, C: n"). */
+function scored(level: QuizLevel, counts: QuizCounts, locale: 'uk' | 'en', now: Date): CardChanges {
+  const score = formatQuizScore(counts);
+  const at = now.toISOString();
+  const advice = recommendationTexts[level][locale];
+  return {
+    appendRecommendation: {
+      quiz_recommendation_date: at,
+      quiz_recommendation_title: advice.title,
+      quiz_recommendation_text: advice.text,
+      quiz_recommendation_level: level,
+      quiz_recommendation_score: score,
+    },
+    appendNote: { note_id: randomUUID(), note_text: `${level}, ${score}`, note_date: at },
+  };
+}
+
 /** Checks answers against the current questions; `complete` also asks for exactly one answer per question. */
 function countAnswers(
   results: QuizResult[],
-  questions: { id: string; answers: { id: string; value: 'A' | 'B' | 'C' }[] }[],
+  questions: { id: string; isCrisis: boolean; answers: { id: string; value: 'A' | 'B' | 'C' }[] }[],
   complete: boolean,
-): QuizCounts {
+): QuizTally {
   const byId = new Map(questions.map((question) => [question.id, question]));
   const seen = new Set<string>();
-  const counts: QuizCounts = { A: 0, B: 0, C: 0 };
+  const counts: QuizTally = { A: 0, B: 0, C: 0, crisis: 0 };
   const errors: FieldError[] = [];
   results.forEach((result, index) => {
     const question = byId.get(result.question_id);
@@ -112,6 +139,7 @@ function countAnswers(
         message: 'Not an answer to this question',
       });
     counts[answer.value] += 1;
+    if (question.isCrisis && answer.value === DISTRESSED_ANSWER) counts.crisis += 1;
   });
   if (complete && errors.length === 0 && seen.size !== questions.length) {
     errors.push({
@@ -295,6 +323,33 @@ export function createPatientsService(deps: {
      * The owner saves quiz answers; with `patient_quizz_is_completed: true` the server scores them and appends a
      * recommendation and a note. An admin may set the free consultations. Recommendations and notes sent are ignored.
      */
+    /**
+     * Once per database: each card's latest result scored again with the safety-first default rules (PRODUCT.md
+     * "Quiz"); where the level differs, a new recommendation and note are appended, so a patient whose level rose to
+     * red finds the crisis lines at the next visit. The crisis answers are known for the latest completion only (the
+     * card keeps its answers until a retake starts). Answers how many cards changed.
+     */
+    async rescoreQuizResultsOnce(): Promise<number> {
+      const questions = await deps.quiz.questionRows();
+      const crisisAnswers = new Set(
+        questions.filter((q) => q.isCrisis).flatMap((q) => q.answers.filter((a) => a.value === DISTRESSED_ANSWER).map((a) => a.id)),
+      );
+      let changed = 0;
+      await runOnce(db, 'quiz-levels-safety-first', async (tx) => {
+        for (const card of await listScoredCards(tx)) {
+          const latest = card.quizzRecommendations.at(-1);
+          const counts = latest && parseQuizScore(latest.quiz_recommendation_score);
+          if (!counts) continue;
+          const crisis = card.quizzIsCompleted ? card.quizzResults.filter((r) => crisisAnswers.has(r.answer_id)).length : 0;
+          const level = quizLevelOf(defaultQuizLevelRules, { ...counts, crisis });
+          if (level === latest.quiz_recommendation_level) continue;
+          await updateCard(tx, card.id, scored(level, counts, card.locale, deps.clock.now()));
+          changed += 1;
+        }
+      });
+      return changed;
+    },
+
     async updateCard(auth: AuthContext, cardId: string, body: UpdatePatientCardBody): Promise<PatientCard> {
       const card = await visibleCard(auth, cardId);
       const owner = isOwner(auth, card.patientId);
@@ -304,7 +359,7 @@ export function createPatientsService(deps: {
       if (body.patient_available_free_consultations !== undefined && !admin) throw forbidden('Only an admin sets the free consultations');
       if (!owner && !admin) throw forbidden('You may not change this card');
 
-      const changes: Parameters<typeof updateCard>[2] = {};
+      const changes: CardChanges = {};
       if (body.patient_available_free_consultations !== undefined)
         changes.availableFreeConsultations = body.patient_available_free_consultations;
       if (quizFields) {
@@ -314,20 +369,8 @@ export function createPatientsService(deps: {
         const counts = countAnswers(results, questions, completing);
         changes.quizzResults = results.map(({ question_id, answer_id }) => ({ question_id, answer_id }));
         changes.quizzIsCompleted = completing;
-        if (completing) {
-          const level = scoreQuiz(await deps.quiz.getRules(), counts);
-          const score = formatScore(counts);
-          const at = deps.clock.now().toISOString();
-          const advice = recommendationTexts[level][card.locale];
-          changes.appendRecommendation = {
-            quiz_recommendation_date: at,
-            quiz_recommendation_title: advice.title,
-            quiz_recommendation_text: advice.text,
-            quiz_recommendation_level: level,
-            quiz_recommendation_score: score,
-          };
-          changes.appendNote = { note_id: randomUUID(), note_text: `${level}, ${score}`, note_date: at };
-        }
+        if (completing)
+          Object.assign(changes, scored(quizLevelOf(await deps.quiz.getRules(), counts), counts, card.locale, deps.clock.now()));
       }
       const updated = await db.transaction(async (tx) => {
         const row = await updateCard(tx, cardId, changes);

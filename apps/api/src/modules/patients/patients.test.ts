@@ -112,8 +112,8 @@ describe('patient card: the quiz', () => {
       body: { patient_quizz_results: answers(() => 'A'), patient_quizz_is_completed: true },
     });
     expect(first.body.patient_quizz_recommendations[0]).toMatchObject({
-      quiz_recommendation_level: 'yellow',
-      quiz_recommendation_title: 'Подбайте про себе',
+      quiz_recommendation_level: 'green',
+      quiz_recommendation_title: 'Приймайте свої емоції',
       quiz_recommendation_score: 'A: 50, B: 0, C: 0',
     });
     // Starting again: answers in progress, the earlier result stays.
@@ -128,10 +128,10 @@ describe('patient card: the quiz', () => {
     expect(second.status).toBe(200);
     expect(
       second.body.patient_quizz_recommendations.map((r: { quiz_recommendation_level: string }) => r.quiz_recommendation_level),
-    ).toEqual(['yellow', 'unknown']);
+    ).toEqual(['green', 'yellow']);
     expect(second.body.patient_notes.map((n: { note_text: string }) => n.note_text)).toEqual([
-      'yellow, A: 50, B: 0, C: 0',
-      'unknown, A: 0, B: 10, C: 40',
+      'green, A: 50, B: 0, C: 0',
+      'yellow, A: 0, B: 10, C: 40',
     ]);
   });
 

@@ -7,6 +7,7 @@ import type { LocalisedText, QuizAnswerValue } from '@rozmova/contracts';
 export interface SeedQuestion {
   text: LocalisedText;
   answers: { value: QuizAnswerValue; text: LocalisedText }[];
+  isCrisis: boolean;
 }
 
 type Scale = SeedQuestion['answers'];
@@ -32,7 +33,7 @@ const agree: Scale = [
   { value: 'B', text: { uk: 'Ні, зараз це не про мене', en: 'No, not at the moment' } },
 ];
 
-const q = (uk: string, en: string, answers: Scale): SeedQuestion => ({ text: { uk, en }, answers });
+const q = (uk: string, en: string, answers: Scale, isCrisis = false): SeedQuestion => ({ text: { uk, en }, answers, isCrisis });
 
 export const seedQuestions: readonly SeedQuestion[] = [
   q('Як часто ви почувалися пригніченими, сумними чи безнадійними?', 'How often did you feel down, sad or hopeless?', oftenHard),
@@ -163,6 +164,7 @@ export const seedQuestions: readonly SeedQuestion[] = [
       { value: 'C', text: { uk: 'Зрідка', en: 'Once or twice' } },
       { value: 'B', text: { uk: 'Часто', en: 'Often' } },
     ],
+    true,
   ),
   q(
     'Загалом, як ви оцінюєте своє самопочуття за останні два тижні?',

@@ -22,7 +22,10 @@ export async function findQuestion(db: Db, id: string): Promise<QuestionRow | un
   return row;
 }
 
-export async function insertQuestions(db: Db, values: { questionOrder: number; text: LocalisedText; answers: QuizAnswer[] }[]) {
+export async function insertQuestions(
+  db: Db,
+  values: { questionOrder: number; text: LocalisedText; answers: QuizAnswer[]; isCrisis?: boolean }[],
+) {
   return db.insert(quizQuestions).values(values).returning();
 }
 
@@ -42,7 +45,11 @@ export async function shiftUpAfter(db: Db, order: number): Promise<void> {
     .where(gt(quizQuestions.questionOrder, order));
 }
 
-export async function updateQuestion(db: Db, id: string, values: Partial<Pick<QuestionRow, 'questionOrder' | 'text' | 'answers'>>) {
+export async function updateQuestion(
+  db: Db,
+  id: string,
+  values: Partial<Pick<QuestionRow, 'questionOrder' | 'text' | 'answers' | 'isCrisis'>>,
+) {
   const [row] = await db
     .update(quizQuestions)
     .set({ ...values, updatedAt: sql`now()` })

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   defaultQuizLevelRules,
   quizAnswerValueSchema,
+  quizRulesAreUnsafe,
   quizRuleLevelSchema,
   type CreateQuizQuestionBody,
   type QuizLevelRule,
@@ -42,6 +43,7 @@ export function toQuizQuestion(row: QuestionRow): QuizQuestion {
     question_order: row.questionOrder,
     question_text: row.text,
     question_answers: row.answers.map((answer) => ({ id: answer.id, value: answer.value, text: answer.text })),
+    question_is_crisis: row.isCrisis,
   };
 }
 
@@ -59,9 +61,14 @@ const clamp = (value: number, min: number, max: number) => Math.min(Math.max(val
 export function createQuizService(deps: { db: Db }) {
   const { db } = deps;
 
+  /**
+   * The saved rules, or the default when none are saved or the saved ones are no longer safe (rules from before the
+   * safety-first reading, or questions added since): someone distressed in every answer is always told red.
+   */
   async function getRules(): Promise<QuizLevelRule[]> {
     const parsed = storedRulesSchema.safeParse(await readSetting(db, QUIZ_LEVEL_RULES_KEY));
-    return parsed.success ? parsed.data : defaultQuizLevelRules.map((rule) => ({ ...rule }));
+    if (parsed.success && !quizRulesAreUnsafe(parsed.data, await countQuestions(db))) return parsed.data;
+    return defaultQuizLevelRules.map((rule) => ({ ...rule }));
   }
 
   async function describeRules(rules: QuizLevelRule[]): Promise<QuizLevelRules> {
@@ -84,7 +91,12 @@ export function createQuizService(deps: { db: Db }) {
         const position = clamp(body.question_order ?? total + 1, 1, total + 1);
         await shiftDownFrom(tx, position);
         const [row] = await insertQuestions(tx, [
-          { questionOrder: position, text: body.question_text, answers: withIds(body.question_answers) },
+          {
+            questionOrder: position,
+            text: body.question_text,
+            answers: withIds(body.question_answers),
+            isCrisis: body.question_is_crisis ?? false,
+          },
         ]);
         return toQuizQuestion(row!);
       });
@@ -109,6 +121,7 @@ export function createQuizService(deps: { db: Db }) {
           questionOrder,
           text: body.question_text,
           answers: body.question_answers ? withIds(body.question_answers, current.answers) : undefined,
+          isCrisis: body.question_is_crisis,
         });
         return toQuizQuestion(row!);
       });
@@ -135,6 +148,7 @@ export function createQuizService(deps: { db: Db }) {
             questionOrder: index + 1,
             text: question.text,
             answers: withIds(question.answers),
+            isCrisis: question.isCrisis,
           })),
         );
         return true;
@@ -145,14 +159,18 @@ export function createQuizService(deps: { db: Db }) {
 
     levelRules: async (): Promise<QuizLevelRules> => describeRules(await getRules()),
 
-    /** Saves the rules in their order; each range must lie within 0..the number of questions. */
+    /** Saves the rules in their order, unless someone distressed in every answer would not be told red. */
     async setRules(rules: QuizLevelRule[]): Promise<QuizLevelRules> {
       const questionCount = await countQuestions(db);
-      const errors = rules.flatMap((rule, index) =>
-        rule.max > questionCount
-          ? [{ path: `body.rules.${index}.max`, code: 'TOO_BIG' as const, message: `At most the number of questions (${questionCount})` }]
-          : [],
-      );
+      const errors = quizRulesAreUnsafe(rules, questionCount)
+        ? [
+            {
+              path: 'body.rules',
+              code: 'INVALID_VALUE' as const,
+              message: `Distressed answers to all ${questionCount} questions must give red`,
+            },
+          ]
+        : [];
       if (errors.length > 0) throw new AppError('VALIDATION_FAILED', 'Validation failed', errors);
       const saved = rules.map(({ level, letter, min, max }) => ({ level, letter, min, max }));
       await writeSetting(db, QUIZ_LEVEL_RULES_KEY, saved);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { defaultQuizLevelRules } from '@rozmova/contracts';
 import { call, createTestApp, loginAs, type SignedIn, type TestContext } from '../../test/harness.ts';
 
 const QUIZ = '/v1/quizz';
@@ -145,7 +146,7 @@ describe('quiz CRUD (admin) keeps the order dense', () => {
 });
 
 describe('level rules', () => {
-  test('the default is SPEC.md §4 in order, and green cannot be reached on 50 questions', async () => {
+  test('the default reads SPEC.md §9 safety first (PRODUCT.md "Quiz"): every level is reachable, none is undetermined', async () => {
     const fresh = await createTestApp();
     try {
       await fresh.services.quiz.seedIfEmpty();
@@ -154,11 +155,11 @@ describe('level rules', () => {
       expect(response.status).toBe(200);
       expect(response.body).toEqual({
         rules: [
-          { level: 'red', letter: 'B', min: 16, max: 34 },
-          { level: 'yellow', letter: 'C', min: 0, max: 16 },
-          { level: 'green', letter: 'A', min: 34, max: 50 },
+          { level: 'red', letter: 'B', min: 16, max: 1000 },
+          { level: 'green', letter: 'A', min: 34, max: 1000 },
+          { level: 'yellow', letter: 'C', min: 0, max: 1000 },
         ],
-        reachable: { red: true, yellow: true, green: false, unknown: true },
+        reachable: { red: true, yellow: true, green: true, unknown: false },
         question_count: 50,
       });
     } finally {
@@ -180,11 +181,13 @@ describe('level rules', () => {
     expect(await t.services.quiz.getRules()).toEqual(rules);
   });
 
-  test('400 when min is above max, a range passes the number of questions, or a level is unknown', async () => {
+  test('400 when min is above max, distressed answers to all questions would not be red, or a level is unknown', async () => {
     const count = (await questions()).length;
+    const before = await asAdmin('GET', RULES);
     const cases = [
       [{ level: 'red', letter: 'B', min: 5, max: 4 }, 'body.rules.0.max'],
-      [{ level: 'red', letter: 'B', min: 0, max: count + 1 }, 'body.rules.0.max'],
+      [{ level: 'red', letter: 'B', min: 16, max: count - 1 }, 'body.rules'],
+      [{ level: 'yellow', letter: 'B', min: 0, max: count }, 'body.rules'],
       [{ level: 'unknown', letter: 'B', min: 0, max: 1 }, 'body.rules.0.level'],
       [{ level: 'red', letter: 'D', min: 0, max: 1 }, 'body.rules.0.letter'],
       [{ level: 'red', letter: 'B', min: -1, max: 1 }, 'body.rules.0.min'],
@@ -194,6 +197,25 @@ describe('level rules', () => {
       expect(response.status, JSON.stringify(rule)).toBe(400);
       expect(response.body.errors.map((error: { path: string }) => error.path)).toContain(path);
     }
+    const unsafe = await asAdmin('PUT', RULES, { rules: [{ level: 'red', letter: 'B', min: 16, max: 34 }] });
+    expect(unsafe.body.errors).toEqual([
+      { path: 'body.rules', code: 'INVALID_VALUE', message: `Distressed answers to all ${count} questions must give red` },
+    ]);
+    expect((await asAdmin('GET', RULES)).body).toEqual(before.body);
+  });
+
+  test('saved rules that are no longer safe (a question added since) give way to the default', async () => {
+    const count = (await questions()).length;
+    const rules = [{ level: 'red', letter: 'B', min: 10, max: count }];
+    expect((await asAdmin('PUT', RULES, { rules })).status).toBe(200);
+    const added = await asAdmin('POST', QUIZ, {
+      question_text: { uk: 'Ще одне', en: 'One more' },
+      question_answers: (['A', 'B', 'C'] as const).map((value) => ({ value, text: { uk: value, en: value } })),
+    });
+    expect(added.status).toBe(201);
+    expect(await t.services.quiz.getRules()).toEqual(defaultQuizLevelRules);
+    expect((await asAdmin('DELETE', `${QUIZ}/${added.body.id}`)).status).toBe(204);
+    expect(await t.services.quiz.getRules()).toEqual(rules);
   });
 
   test('only admins change the rules; anyone reads them (a visitor’s browser scores with them)', async () => {

@@ -5,6 +5,7 @@ import {
   quizAnswerValues,
   quizLevels,
   quizRuleLevels,
+  quizRulesAreUnsafe,
   QUIZ_RULE_COUNT_MAX,
   type QuizAnswerValue,
   type QuizLevelRules,
@@ -64,15 +65,21 @@ function RulesForm({ data }: { data: QuizLevelRules }) {
     },
   });
 
-  const submit = form.onSubmit((values) =>
+  const submit = form.onSubmit((values) => {
+    const rules = values.rules.map((rule) => ({ level: rule.level, letter: rule.letter, min: Number(rule.min), max: Number(rule.max) }));
+    // The server refuses these too (PRODUCT.md "Quiz"): someone distressed in every answer is always told red.
+    if (quizRulesAreUnsafe(rules, data.question_count)) {
+      form.setFieldError('rules', t('adminQuiz.unsafe', { count: data.question_count }));
+      return;
+    }
     save.mutate(
-      { rules: values.rules.map((rule) => ({ level: rule.level, letter: rule.letter, min: Number(rule.min), max: Number(rule.max) })) },
+      { rules },
       {
         onSuccess: () => notifications.show({ message: t('adminQuiz.rulesSaved') }),
         onError: (error) => form.setErrors(fieldErrors(t, error)),
       },
-    ),
-  );
+    );
+  });
 
   return (
     <form onSubmit={submit} noValidate>
@@ -135,6 +142,11 @@ function RulesForm({ data }: { data: QuizLevelRules }) {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+        {typeof form.errors.rules === 'string' && (
+          <Alert color="danger" role="alert">
+            {form.errors.rules}
+          </Alert>
+        )}
         <FormError error={save.error} />
         <Group>
           <Button type="submit" loading={save.isPending}>

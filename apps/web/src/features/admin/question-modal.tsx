@@ -1,4 +1,4 @@
-import { Fieldset, NumberInput, SimpleGrid, Textarea } from '@mantine/core';
+import { Checkbox, Fieldset, NumberInput, SimpleGrid, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { quizAnswerValues, QUIZ_TEXT_MAX, type QuizAnswerValue, type QuizQuestion } from '@rozmova/contracts';
@@ -18,6 +18,7 @@ interface Values {
   question_order: number | string;
   question_text: { uk: string; en: string };
   question_answers: { value: QuizAnswerValue; text: { uk: string; en: string } }[];
+  question_is_crisis: boolean;
 }
 
 function initialValues(question: QuizQuestion | undefined, count: number): Values {
@@ -28,6 +29,7 @@ function initialValues(question: QuizQuestion | undefined, count: number): Value
       const answer = question?.question_answers.find((item) => item.value === value);
       return { value, text: { uk: answer?.text.uk ?? '', en: answer?.text.en ?? '' } };
     }),
+    question_is_crisis: question?.question_is_crisis ?? false,
   };
 }
 
@@ -56,6 +58,7 @@ export function QuestionModal({ question, count, onClose }: Props) {
       question_order: Number(values.question_order),
       question_text: trimText(values.question_text),
       question_answers: values.question_answers.map((answer) => ({ value: answer.value, text: trimText(answer.text) })),
+      question_is_crisis: values.question_is_crisis,
     };
     if (question) {
       // Only what changed: unchanged answers keep their ids, so patients' saved answers stay valid.
@@ -69,6 +72,7 @@ export function QuestionModal({ question, count, onClose }: Props) {
           JSON.stringify(before.question_answers.map((a) => ({ value: a.value, text: trimText(a.text) })))
             ? body.question_answers
             : undefined,
+        question_is_crisis: body.question_is_crisis !== question.question_is_crisis ? body.question_is_crisis : undefined,
       };
       // Nothing changed: the dialog just closes.
       if (Object.values(changed).every((value) => value === undefined)) return null;
@@ -126,6 +130,11 @@ export function QuestionModal({ question, count, onClose }: Props) {
           </SimpleGrid>
         </Fieldset>
       ))}
+      <Checkbox
+        label={t('adminQuiz.crisis')}
+        description={t('adminQuiz.crisisHint')}
+        {...form.getInputProps('question_is_crisis', { type: 'checkbox' })}
+      />
       <NumberInput
         label={t('adminQuiz.position')}
         description={t('adminQuiz.positionHint', { max: maxOrder })}

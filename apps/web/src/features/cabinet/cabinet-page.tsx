@@ -7,7 +7,7 @@ import { patientIdOf } from '../../lib/appointments.ts';
 import { isUnclaimed, useAuth } from '../../lib/auth-store.ts';
 import { cardIdOf } from '../../lib/patient-card.ts';
 import { AppointmentCard } from './appointment-card.tsx';
-import { CardTab } from './card-tab.tsx';
+import { CardTab, CrisisHelpWhileRed } from './card-tab.tsx';
 import { ConsultationsTab } from './consultations-tab.tsx';
 import { ProfileTab } from './profile-tab.tsx';
 import { RecordsAccessTab } from './records-access-tab.tsx';
@@ -59,6 +59,7 @@ export function CabinetPage() {
         <Title order={1}>{t('cabinet.greeting', { name: user.user_name })}</Title>
         <Text mt="xs">{cardId ? t('cabinet.leadPatient') : t('cabinet.lead')}</Text>
       </div>
+      {cardId && <CrisisHelpWhileRed cardId={cardId} />}
       {patientId && <AppointmentCard patientId={patientId} />}
       <Tabs value={tab} onChange={selectTab} keepMounted={false}>
         <Tabs.List>

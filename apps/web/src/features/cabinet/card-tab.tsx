@@ -6,7 +6,8 @@ import { FormError } from '../../components/form-error.tsx';
 import { CrisisHelp, QuizLevelMark } from '../../components/quiz-level.tsx';
 import { dateTimeText } from '../../lib/dates.ts';
 import { latestRecommendation, usePatientCard } from '../../lib/patient-card.ts';
-import { parseQuizNote, parseQuizScore } from '../../lib/quiz.ts';
+import { parseQuizScore } from '@rozmova/contracts';
+import { parseQuizNote } from '../../lib/quiz.ts';
 import { SectionCard } from '../../components/section-card.tsx';
 import { appPaths } from '../../lib/paths.ts';
 import { AdviceCard } from './advice-card.tsx';
@@ -29,6 +30,16 @@ function noteText(t: Translate, text: string): string {
 function quizAction(card: PatientCard): 'take' | 'continue' | 'retake' {
   if (!card.patient_quizz_is_completed && card.patient_quizz_results.length > 0) return 'continue';
   return card.patient_quizz_recommendations.length > 0 ? 'retake' : 'take';
+}
+
+/**
+ * Where to get help now, above every tab of the cabinet, while the latest self-check is red (PRODUCT.md "Quiz": also
+ * for a patient whose stored result became red when the levels were read safety first).
+ */
+export function CrisisHelpWhileRed({ cardId }: { cardId: string }) {
+  const card = usePatientCard(cardId);
+  const latest = card.data && latestRecommendation(card.data);
+  return latest?.quiz_recommendation_level === 'red' ? <CrisisHelp /> : null;
 }
 
 /** "My card": the latest self-check result, the doctors' advice, the history of results and the notes. */
@@ -54,7 +65,6 @@ export function CardTab({ cardId, patientId }: { cardId: string; patientId: stri
             </Group>
             <Text fw={600}>{t(`quiz.advice.${latest.quiz_recommendation_level}.title`)}</Text>
             <Text>{t(`quiz.advice.${latest.quiz_recommendation_level}.text`)}</Text>
-            {latest.quiz_recommendation_level === 'red' && <CrisisHelp />}
           </>
         ) : (
           <Text>{t('card.noResult')}</Text>

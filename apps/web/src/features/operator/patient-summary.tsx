@@ -5,7 +5,7 @@ import { FormError } from '../../components/form-error.tsx';
 import { QuizLevelMark } from '../../components/quiz-level.tsx';
 import { dateTimeText } from '../../lib/dates.ts';
 import { latestRecommendation, usePatientCard } from '../../lib/patient-card.ts';
-import { parseQuizScore } from '../../lib/quiz.ts';
+import { parseQuizScore } from '@rozmova/contracts';
 
 /** The patient's profile and self-check results: the inbox's side panel and the patient page show the same. */
 export function PanelHeading({ children }: { children: string }) {

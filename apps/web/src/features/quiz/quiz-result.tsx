@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CrisisHelp, QuizAdvice, QuizNextSteps } from '../../components/quiz-level.tsx';
 import { dateTimeText } from '../../lib/dates.ts';
-import { parseQuizScore } from '../../lib/quiz.ts';
+import { parseQuizScore } from '@rozmova/contracts';
 import { QuizFeedback } from './quiz-feedback.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
 import { appPaths } from '../../lib/paths.ts';
