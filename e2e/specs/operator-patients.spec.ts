@@ -51,6 +51,7 @@ test('an operator finds a patient, books an urgent consultation and cancels it, 
   const patient = await createUser(request, adminToken, { email: uniqueEmail('op-patient'), name: 'Marta Hrytsenko', role: 'patient' });
   const doctor = await createDoctor(request, adminToken, { email: uniqueEmail('op-doctor'), name: 'Taras Melnyk' });
   await signInBrowser(context, server, await apiLogin(request, operator.email, operator.password));
+  await page.clock.install();
 
   await test.step('the console navigation leads from the inbox to patient search; the patient is found by e-mail', async () => {
     await page.goto('/operator');
@@ -82,12 +83,19 @@ test('an operator finds a patient, books an urgent consultation and cancels it, 
     await expectAccessible(page);
   });
 
-  await test.step('an urgent consultation five minutes from now; the patient sees it in the cabinet', async () => {
+  await test.step('an urgent consultation for now, sent two minutes after the dialog opened; the patient sees it in the cabinet', async () => {
     await page.getByRole('button', { name: 'Urgent consultation' }).click();
     const urgent = dialog(page, 'Urgent consultation');
+    await expect(urgent.getByRole('radio', { name: 'Now', exact: true })).toBeChecked();
+    await urgent.getByRole('radio', { name: 'At a later time', exact: true }).check();
+    await urgent.getByLabel('Start time').fill(await minutesFromNow(page, -1));
+    await urgent.getByRole('button', { name: 'Book the urgent consultation' }).click();
+    await expect(urgent.getByText('Choose the current minute or a later one')).toBeVisible();
+    await urgent.getByRole('radio', { name: 'Now', exact: true }).check();
     await chooseDoctor(page, urgent, doctor.name);
-    await urgent.getByLabel('Start').fill(await minutesFromNow(page, 5));
     await expectAccessible(page);
+    // The operator takes a while: "now" is when the booking is sent.
+    await page.clock.fastForward('02:00');
     await urgent.getByRole('button', { name: 'Book the urgent consultation' }).click();
     await expect(urgent).toBeHidden();
     await expect(appointmentRows(page).filter({ hasText: 'Urgent' })).toContainText(doctor.name);

@@ -14,9 +14,35 @@ describe('shared field rules', () => {
     expect(passwordSchema.safeParse('x'.repeat(129)).success).toBe(false);
   });
 
-  test('phone is international; spaces, dashes and brackets are dropped', () => {
+  test('phone: what a Ukrainian types is stored in E.164; other countries need their + prefix', () => {
     expect(phoneSchema.parse('+380 (50) 123-45-67')).toBe('+380501234567');
-    expect(phoneSchema.safeParse('0501234567').success).toBe(false);
+    for (const typed of [
+      '0671234567',
+      '067 123 45 67',
+      '(067) 123-45-67',
+      '067.123.45.67',
+      '380671234567',
+      '+380 67 123 45 67',
+      '00380671234567',
+    ]) {
+      expect(phoneSchema.parse(typed), typed).toBe('+380671234567');
+    }
+    expect(phoneSchema.parse('+48 601 234 567')).toBe('+48601234567');
+    expect(phoneSchema.parse('0048601234567')).toBe('+48601234567');
+    for (const typed of [
+      '067123456',
+      '06712345678',
+      '+38067123456',
+      '+3806712345678',
+      '601234567',
+      'phone',
+      '+0123456789',
+      '067\u00001234567',
+    ]) {
+      const parsed = phoneSchema.safeParse(typed);
+      expect(parsed.success, typed).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toContain('067 123 45 67');
+    }
     expect(phoneSchema.safeParse('+38050').success).toBe(false);
   });
 

@@ -50,17 +50,35 @@ export const emailSchema = z
 
 export const passwordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 
-/** International format: a plus, then 8 to 15 digits; spaces, dashes and brackets are dropped. */
+/**
+ * A phone number as people type it, stored in E.164 (PRODUCT.md "Roles and accounts"): a Ukrainian number with its
+ * leading 0 (`067 123 45 67`), with 380 or +380; other countries with their + (or 00) prefix. Spaces, dashes, dots and
+ * brackets are dropped.
+ */
+export function toE164(typed: string): string | undefined {
+  const digits = typed.replace(/[\s().-]/g, '');
+  const international = digits.startsWith('00') ? `+${digits.slice(2)}` : digits;
+  let e164: string;
+  if (/^0\d{9}$/.test(international)) e164 = `+38${international}`;
+  else if (/^380\d{9}$/.test(international)) e164 = `+${international}`;
+  else e164 = international;
+  if (e164.startsWith('+380')) return /^\+380\d{9}$/.test(e164) ? e164 : undefined;
+  return /^\+[1-9]\d{7,14}$/.test(e164) ? e164 : undefined;
+}
+
 export const phoneSchema = z
   .string()
   .max(32)
-  .transform((value) => value.replace(/[\s()-]/g, ''))
-  .pipe(
-    z.string().refine((value) => /^\+[1-9]\d{7,14}$/.test(value), {
-      message: 'Phone must be in international format, e.g. +380501234567',
+  .transform((value, context) => {
+    const e164 = toE164(value);
+    if (e164 !== undefined) return e164;
+    context.addIssue({
+      code: 'custom',
+      message: 'Enter a Ukrainian number (067 123 45 67) or another country’s with its + prefix',
       params: { code: 'PHONE_FORMAT' satisfies FieldErrorCode },
-    }),
-  );
+    });
+    return z.NEVER;
+  });
 
 export const userNameSchema = oneLineTextSchema(100).min(1);
 

@@ -1,6 +1,6 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 
-/** A phone number input: the phone keyboard and autofill, and the international format as the example. */
+/** A phone number input: the phone keyboard and autofill, and a Ukrainian number as people write it as the example. */
 export function PhoneField(props: TextInputProps) {
-  return <TextInput type="tel" autoComplete="tel" placeholder="+380501234567" {...props} />;
+  return <TextInput type="tel" autoComplete="tel" placeholder="067 123 45 67" {...props} />;
 }

@@ -140,7 +140,7 @@ describe('POST /v1/auth/register-patient', () => {
     for (const body of [
       { email, code, password: PASSWORD },
       { email, code, password: PASSWORD, user_name: '   ' },
-      { email, code, password: PASSWORD, user_name: 'A', phone: '0501234567' },
+      { email, code, password: PASSWORD, user_name: 'A', phone: '050123456' },
       { email, code, password: PASSWORD, user_name: 'A', locale: 'ru' },
     ]) {
       expect((await register(body)).status).toBe(400);

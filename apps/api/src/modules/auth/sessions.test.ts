@@ -194,10 +194,17 @@ describe('POST /v1/auth/verify-password and the phone', () => {
     expect((await setPhone(token, '+380501112233')).status).toBe(403);
   });
 
-  test('400 for a phone that is not international', async () => {
+  test('a local Ukrainian number is stored in E.164; 400 for one that is no number', async () => {
     const { token } = await registerPatient(t.app, t.mail);
+    expect((await setPhone(token, '067 123 45 67')).body.phone).toBe('+380671234567');
     expect((await verify(token, PASSWORD)).status).toBe(204);
-    for (const phone of ['0501234567', '+0501234567', '+38050', 'phone']) expect((await setPhone(token, phone)).status).toBe(400);
+    expect((await setPhone(token, '(050) 765-43-21')).body.phone).toBe('+380507654321');
+    for (const phone of ['050123456', '+0501234567', '+38050', 'phone', '601234567']) {
+      const refused = await setPhone(token, phone);
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors[0]).toMatchObject({ path: 'body.phone', code: 'PHONE_FORMAT' });
+    }
+    expect((await profile(token)).body.phone).toBe('+380507654321');
   });
 });
 

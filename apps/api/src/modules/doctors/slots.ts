@@ -262,9 +262,10 @@ export function checkBookable(rules: SlotRules, start: Date, now: Date, urgent =
   if (!Number.isFinite(ms)) throw unavailable('it is not a time');
   if (ms >= now.getTime() + rules.horizonDays * DAY) throw unavailable(`it is more than ${rules.horizonDays} days ahead`);
   if (urgent) {
-    // Any whole minute from the current one on, off the grid and outside the hours; overlaps are the database's job.
+    // Any whole minute from now on, off the grid and outside the hours; overlaps are the database's job. "Now" sent
+    // as the minute turned arrives as the minute before, which still counts.
     if (ms % MINUTE !== 0) throw unavailable('an urgent consultation starts on a whole minute');
-    if (ms < Math.floor(now.getTime() / MINUTE) * MINUTE) throw unavailable('it is in the past');
+    if (ms < Math.floor(now.getTime() / MINUTE) * MINUTE - MINUTE) throw unavailable('it is in the past');
   } else {
     if (ms < now.getTime() + rules.minNoticeMinutes * MINUTE) {
       throw unavailable(`it is in the past or less than ${rules.minNoticeMinutes} minutes ahead`);

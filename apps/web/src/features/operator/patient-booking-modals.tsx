@@ -1,4 +1,4 @@
-import { Alert, Loader, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Group, Loader, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { Appointment, Doctor } from '@rozmova/contracts';
@@ -17,6 +17,8 @@ const REASON_MAX = 2000;
 
 interface BookValues {
   doctorId: string;
+  /** Urgent only: now (the minute the booking is sent) or the chosen `date`. */
+  when: 'now' | 'later';
   date: string;
   reason: string;
   payment: StaffPayment;
@@ -38,11 +40,12 @@ export function BookModal({ patientId, urgent, current, onClose }: BookModalProp
   const book = useBookForPatient();
   const [opened] = useState(() => minuteInputValue(new Date()));
   const form = useForm<BookValues>({
-    initialValues: { doctorId: '', date: urgent ? opened : '', reason: '', payment: 'usual' },
+    initialValues: { doctorId: '', when: 'now', date: '', reason: '', payment: 'usual' },
     validate: {
       doctorId: (value) => (value ? null : t('operatorConsole.book.doctorRequired')),
-      date: (value) => {
+      date: (value, values) => {
         if (!urgent) return value ? null : t('operatorConsole.book.timeRequired');
+        if (values.when === 'now') return null;
         const start = urgentStart(value);
         const thisMinute = Math.floor(Date.now() / 60_000) * 60_000;
         return start && Date.parse(start) >= thisMinute ? null : t('operatorConsole.book.urgentTimeInvalid');
@@ -77,7 +80,8 @@ export function BookModal({ patientId, urgent, current, onClose }: BookModalProp
       toVariables={(values) => ({
         appointment_doctorId: values.doctorId,
         appointment_patientId: patientId,
-        appointment_date: urgent ? urgentStart(values.date)! : values.date,
+        // "Now" is the minute the booking is sent, however long the dialog was open.
+        appointment_date: urgent ? urgentStart(values.when === 'now' ? minuteInputValue(new Date()) : values.date)! : values.date,
         appointment_reason: values.reason.trim() || undefined,
         appointment_paymentType: paymentTypeOf(values.payment),
         ...(urgent ? { appointment_urgent: true } : {}),
@@ -111,15 +115,25 @@ export function BookModal({ patientId, urgent, current, onClose }: BookModalProp
         }}
       />
       {urgent ? (
-        <TextInput
-          type="datetime-local"
-          label={t('operatorConsole.book.urgentTime')}
-          description={t('operatorConsole.book.urgentTimeHint')}
-          min={opened}
-          step={60}
-          required
-          {...form.getInputProps('date')}
-        />
+        <Stack gap="xs">
+          <Radio.Group label={t('operatorConsole.book.urgentTime')} {...form.getInputProps('when')}>
+            <Group gap="lg" mt={4}>
+              <Radio value="now" label={t('operatorConsole.book.urgentNow')} />
+              <Radio value="later" label={t('operatorConsole.book.urgentLater')} />
+            </Group>
+          </Radio.Group>
+          {form.values.when === 'later' && (
+            <TextInput
+              type="datetime-local"
+              label={t('operatorConsole.book.urgentLaterTime')}
+              description={t('operatorConsole.book.urgentTimeHint')}
+              min={opened}
+              step={60}
+              required
+              {...form.getInputProps('date')}
+            />
+          )}
+        </Stack>
       ) : (
         doctor && (
           <Stack gap={4}>
