@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { QuizQuestion } from '@rozmova/contracts';
-import { expect, expectAccessible, test, uniqueEmail } from '../support/fixtures.ts';
+import { expect, expectAccessible, test, uniqueEmail, watchContentSecurityPolicy } from '../support/fixtures.ts';
 import { answerQuestions } from '../support/quiz.ts';
 import { apiLogin, createUser, expectNoSidewaysScroll, profileOf, signInBrowser } from '../support/booking.ts';
 
@@ -107,4 +107,37 @@ test('a result saved in Ukrainian is read in English: advice, level and note in 
   await expect(main).toContainText('Answers: A: 30, B: 0, C: 20');
   await expect(page.getByRole('link', { name: 'Book a specialist', exact: true })).toHaveAttribute('href', '/user/appointment-step1');
   await expectAccessible(page);
+});
+
+test('a Ukrainian browser gets Ukrainian at once; the header choice wins from then on; a saved language wins once signed in', async ({
+  browser,
+  baseURL,
+  request,
+  server,
+}) => {
+  const context = await browser.newContext({ baseURL, locale: 'uk-UA' });
+  const checkCsp = watchContentSecurityPolicy(context);
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'uk');
+  await expect(page.getByRole('combobox', { name: 'Мова', exact: true })).toHaveValue('uk');
+
+  await page.getByRole('combobox', { name: 'Мова', exact: true }).selectOption('en');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Language', exact: true })).toHaveValue('en');
+
+  // Signed in, the language saved in the profile wins over both.
+  const adminToken = await apiLogin(request, server.admin.email, server.admin.password);
+  const patient = await createUser(request, adminToken, { email: uniqueEmail('uk-browser'), name: 'Ганна Бондар', role: 'patient' });
+  const token = await apiLogin(request, patient.email, patient.password);
+  expect((await request.put('/v1/auth/profile', { headers: { Authorization: `Bearer ${token}` }, data: { locale: 'uk' } })).status()).toBe(
+    200,
+  );
+  await signInBrowser(context, server, token);
+  await page.goto('/user');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'uk');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Ганна');
+  checkCsp();
+  await context.close();
 });

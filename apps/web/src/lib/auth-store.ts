@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { authPaths, type UpdateProfileBody, type User } from '@rozmova/contracts';
 import { ApiError, apiRequest } from './api-client.ts';
 import { clearAuthToken, readAuthToken, writeAuthToken } from './auth-token.ts';
+import { followSavedLocale } from './i18n.ts';
 
 export interface AuthState {
   user: User | null;
@@ -21,6 +22,7 @@ function setState(patch: Partial<AuthState>): void {
 
 async function loadProfile(): Promise<User> {
   const user = await apiRequest<User>(authPaths.profile);
+  await followSavedLocale(user.locale);
   setState({ user });
   return user;
 }

@@ -36,6 +36,18 @@ function storedLanguage(): Locale | undefined {
   }
 }
 
+/**
+ * The first of the browser's preferred languages that the interface has, by primary tag (`uk-UA` → `uk`); undefined
+ * when none is (PRODUCT.md "Roles and accounts": English then, SPEC.md §9's fallback).
+ */
+export function browserLocale(preferred: readonly string[]): Locale | undefined {
+  for (const tag of preferred) {
+    const primary = tag.toLowerCase().split('-')[0];
+    if (isLocale(primary)) return primary;
+  }
+  return undefined;
+}
+
 export function currentLocale(): Locale {
   return isLocale(i18next.resolvedLanguage) ? i18next.resolvedLanguage : 'en';
 }
@@ -48,7 +60,8 @@ export async function initI18n(): Promise<void> {
     .use(lazyLocales)
     .use(initReactI18next)
     .init({
-      lng: storedLanguage() ?? runtimeConfig.default_locale,
+      // A choice made in the header wins; else the browser's preference; else the service's default (English).
+      lng: storedLanguage() ?? browserLocale(navigator.languages) ?? runtimeConfig.default_locale,
       fallbackLng: 'en',
       supportedLngs: [...locales],
       load: 'languageOnly',
@@ -66,4 +79,9 @@ export async function switchLanguage(locale: Locale): Promise<void> {
     // Private mode: the choice lasts for this visit only.
   }
   await i18next.changeLanguage(locale);
+}
+
+/** A signed-in person's saved language wins over this browser's (PRODUCT.md "Roles and accounts"). */
+export async function followSavedLocale(locale: Locale): Promise<void> {
+  if (i18next.isInitialized && locale !== currentLocale()) await switchLanguage(locale);
 }

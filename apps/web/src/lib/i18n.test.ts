@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { browserLocale } from './i18n.ts';
+
+describe('browserLocale: the first preferred language the interface has (PRODUCT.md "Roles and accounts")', () => {
+  it.each([
+    [['uk-UA', 'uk', 'en-US'], 'uk'],
+    [['uk'], 'uk'],
+    [['ru-UA', 'uk-UA', 'en'], 'uk'],
+    [['en-GB', 'uk'], 'en'],
+    [['pl-PL', 'de'], undefined],
+    [[], undefined],
+    [['UK-ua'], 'uk'],
+  ] as const)('%o → %s', (preferred, locale) => {
+    expect(browserLocale(preferred)).toBe(locale);
+  });
+});
