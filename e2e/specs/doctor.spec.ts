@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Appointment, Doctor, NotificationList, User } from '@rozmova/contracts';
 import type { MailCatcher } from '../../apps/api/src/test/mail.ts';
+import { apiLogin, bearer, createUser } from '../support/booking.ts';
 import { expect, expectAccessible, test, uniqueEmail } from '../support/fixtures.ts';
 import { dialog, logIn, logOut, openAccountMenu } from '../support/ui.ts';
 
@@ -10,25 +11,10 @@ import { dialog, logIn, logOut, openAccountMenu } from '../support/ui.ts';
  */
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function apiLogin(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const response = await request.post('/v1/auth/login', { data: { email, password, role: 'patient' } });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
 
 async function createDoctor(request: APIRequestContext, admin: { email: string; password: string }, name: string) {
-  const email = uniqueEmail('doctor');
-  const password = 'Doctor-Clinic-7731';
   const adminToken = await apiLogin(request, admin.email, admin.password);
-  const response = await request.post('/v1/admin/users', {
-    headers: bearer(adminToken),
-    data: { email, password, user_name: name, user_role: 'doctor' },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const { id } = (await response.json()) as { id: string };
-  return { id, name, email, password };
+  return createUser(request, adminToken, { email: uniqueEmail('doctor'), name, role: 'doctor', password: 'Doctor-Clinic-7731' });
 }
 
 /** Sign-up through the API with the e-mail code, in English, as SPEC.md's three steps do. */

@@ -49,7 +49,7 @@ test('an operator finds a patient, books an urgent consultation and cancels it, 
   const adminToken = await apiLogin(request, server.admin.email, server.admin.password);
   const operator = await createUser(request, adminToken, { email: uniqueEmail('op-patients'), name: 'Iryna Operator', role: 'operator' });
   const patient = await createUser(request, adminToken, { email: uniqueEmail('op-patient'), name: 'Marta Hrytsenko', role: 'patient' });
-  const doctor = await createDoctor(request, adminToken, { email: uniqueEmail('op-doctor'), name: 'Taras Melnyk' });
+  const doctor = await createDoctor(request, adminToken, { email: uniqueEmail('op-doctor'), name: 'Taras Melnyk', price: 80_000 });
   await signInBrowser(context, server, await apiLogin(request, operator.email, operator.password));
   await page.clock.install();
 
@@ -124,6 +124,9 @@ test('an operator finds a patient, books an urgent consultation and cancels it, 
     await page.getByRole('button', { name: 'Book a consultation' }).click();
     const book = dialog(page, 'Book a consultation for the patient');
     await chooseDoctor(page, book, doctor.name);
+    // "As usual" says what it comes to for this patient: no free consultations, so a payment link.
+    await expect(book.getByLabel('Payment', { exact: true })).toHaveValue(/^The patient pays .*800.* by a link we e-mail$/);
+    await expect(book).toContainText('The time is held for a day');
     await pickTime(book, 0);
     await book.getByLabel('Reason for the visit (optional)').fill('Trouble sleeping for a month.');
     await book.getByRole('button', { name: 'Book', exact: true }).click();
@@ -140,10 +143,21 @@ test('an operator finds a patient, books an urgent consultation and cancels it, 
     await expect(move).toBeHidden();
     await expect(page.getByText(/^The consultation is moved to /)).toBeVisible();
     await expect(appointmentRows(page).filter({ hasNotText: 'Urgent' }).locator('p').first()).not.toHaveText(before ?? '');
+
+    // The patient finds the payment waiting in the cabinet, with until when the time is held.
+    const patientContext = await browser.newContext({ baseURL });
+    await signInBrowser(patientContext, server, await apiLogin(request, patient.email, patient.password));
+    const patientPage = await patientContext.newPage();
+    await patientPage.goto('/user');
+    await expect(patientPage.getByText(/Pay by .+ to keep it; otherwise the time is released\./)).toBeVisible();
+    await expect(patientPage.getByRole('link', { name: /^Pay .*800/ })).toHaveAttribute('href', '/user/appointment-step5');
+    await expectAccessible(patientPage);
+    await patientContext.close();
   });
 
   await test.step('Ukrainian, dark, 360 px: search and the patient page fit and pass axe', async () => {
-    await page.evaluate(() => localStorage.setItem('rozmova-language', 'uk'));
+    // Signed in, the header's choice is saved to the profile, which wins over what the browser keeps.
+    await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('uk');
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto(`/operator/patients?q=${encodeURIComponent(patient.email)}`);

@@ -28,17 +28,20 @@ export interface SeededUser {
   name: string;
 }
 
-/** An account made by the admin (POST /v1/admin/users): verified, with a password. */
+/**
+ * An account made by the admin (POST /v1/admin/users): verified, with a password, English unless `locale` says (a
+ * signed-in person's saved language is the interface's).
+ */
 export async function createUser(
   request: APIRequestContext,
   adminToken: string,
-  user: { email: string; name: string; role: 'patient' | 'doctor' | 'operator'; password?: string },
+  user: { email: string; name: string; role: 'patient' | 'doctor' | 'operator'; password?: string; locale?: 'uk' | 'en' },
 ): Promise<SeededUser> {
   const password = user.password ?? 'Booking-Test-Passw0rd-77';
   const created = await ok<AdminUser>(
     await request.post('/v1/admin/users', {
       headers: bearer(adminToken),
-      data: { email: user.email, password, user_name: user.name, user_role: user.role },
+      data: { email: user.email, password, user_name: user.name, user_role: user.role, locale: user.locale ?? 'en' },
     }),
     'create user',
   );

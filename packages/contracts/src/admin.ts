@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { emailSchema, oneLineTextSchema, passwordSchema, roleSchema, userNameSchema } from './common.ts';
+import { emailSchema, localeSchema, oneLineTextSchema, passwordSchema, roleSchema, userNameSchema } from './common.ts';
 
 export const createUserBodySchema = z.object({
   email: emailSchema,
   password: passwordSchema,
   user_name: userNameSchema,
   user_role: roleSchema,
+  /** The account's language (its e-mails, and the interface once signed in); Ukrainian when not given. */
+  locale: localeSchema.optional(),
 });
 export type CreateUserBody = z.infer<typeof createUserBodySchema>;
 

@@ -300,6 +300,8 @@ export const appointments = pgTable(
     advice: text('advice'),
     /** Booked by staff off the grid (an urgent consultation). */
     urgent: boolean('urgent').notNull().default(false),
+    /** The operator or admin who booked it for the patient (told when an unpaid hold runs out); null when the patient did. */
+    bookedBy: uuid('booked_by').references(() => users.id),
     cancelledBy: cancellationReasonEnum('cancelled_by'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: createdAt(),

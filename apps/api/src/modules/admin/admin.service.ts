@@ -24,6 +24,7 @@ export function createAdminService(deps: {
         userName: body.user_name,
         role: body.user_role,
         emailVerified: true,
+        locale: body.locale,
       });
       return toAdminUser(user);
     },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { realtimeEvents, type NotificationKind } from '@rozmova/contracts';
+import { realtimeEvents, webPages, type NotificationKind } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RealtimeBus } from '../../realtime/bus.ts';
@@ -18,12 +18,20 @@ interface Notice {
   message: NotificationTexts['message'];
   email: NotificationTexts['email'];
   event?: string;
+  /** The page the e-mail and the push open (else the recipient's start page). */
+  link?: string;
 }
+
+/** The patient's page of its current consultation (SPEC.md §4 step 5), where an open payment is paid. */
+const CONSULTATION_PAGE = webPages.booking.replace(':page', 'appointment-step5');
 
 /**
  * Who hears of a change: one `appointment.notice` job per recipient, queued in the transaction of the change (the job
  * queue is the outbox), and realtime events that refresh both people's screens.
  */
+/** The operator's page of the patient, where its consultations are booked again. */
+const bookerPage = (v: AppointmentView) => webPages.operatorPatient.replace(':patientId', v.appointment.patientId);
+
 export function createAnnouncements(deps: {
   db: Db;
   clock: Clock;
@@ -38,8 +46,8 @@ export function createAnnouncements(deps: {
    * notification's job key is its own and a notification already queued or delivered is not queued again.
    */
   function noticesOf(tx: Db, v: AppointmentView, change: string = randomUUID()) {
-    return (userId: string, kind: NotificationKind, texts: NotificationTexts, event?: string) => {
-      const payload: Notice = { appointmentId: v.appointment.id, userId, kind, message: texts.message, email: texts.email, event };
+    return (userId: string, kind: NotificationKind, texts: NotificationTexts, event?: string, link?: string) => {
+      const payload: Notice = { appointmentId: v.appointment.id, userId, kind, message: texts.message, email: texts.email, event, link };
       return jobs.enqueue({ kind: NOTICE_JOB, key: `appointment-notice:${change}:${userId}`, runAt: deps.clock.now(), payload }, tx);
     };
   }
@@ -56,6 +64,7 @@ export function createAnnouncements(deps: {
       message: n.message,
       email: n.email,
       event,
+      link: n.link,
     });
   });
 
@@ -78,8 +87,9 @@ export function createAnnouncements(deps: {
       await tell(
         v.patient.userId,
         'appointment-created',
-        appointmentTexts.createdForPatient(f, { payBy, setPassword: fromLanding }),
+        appointmentTexts.createdForPatient(f, { payBy, price: v.appointment.price, setPassword: fromLanding }),
         realtimeEvents.appointmentCreated,
+        payBy ? CONSULTATION_PAGE : undefined,
       );
       await tell(v.doctor.userId, 'appointment-created', appointmentTexts.createdForDoctor(f), realtimeEvents.appointmentCreated);
     },
@@ -110,6 +120,11 @@ export function createAnnouncements(deps: {
         );
       }
       await tell(v.doctor.userId, 'appointment-cancelled', appointmentTexts.cancelledForDoctor(f), realtimeEvents.appointmentCancelled);
+      // Staff who booked an unpaid consultation for the patient learn that the hold ran out, so they can follow up.
+      const booker = v.appointment.bookedBy;
+      if (why === 'payment-timeout' && booker && booker !== v.patient.userId) {
+        await tell(booker, 'appointment-cancelled', appointmentTexts.holdRanOutForBooker(f), undefined, bookerPage(v));
+      }
     },
 
     /** Reminders of one job run: named by the job's id, so a repeated run queues none again. */

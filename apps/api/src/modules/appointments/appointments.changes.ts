@@ -10,6 +10,8 @@ import {
   assertMovable,
   assertOpen,
   freeConsultationTerms,
+  holdOfNewBooking,
+  isStaff,
   refundsOnCancel,
   staffChosenTerms,
   termsAfterDoctorChange,
@@ -80,7 +82,7 @@ export function createAppointmentChanges(deps: {
     const chosen = staffChosenTerms(actor, body.appointment_paymentType, profile.price);
     if (chosen) return chosen;
     if (await patients.takeFreeConsultation(patientId, tx)) return freeConsultationTerms;
-    return termsForPrice(profile.price, now());
+    return termsForPrice(profile.price, holdOfNewBooking(actor, new Date(body.appointment_date), now()));
   }
 
   /** Moves (and/or edits) a pending appointment; the caller locked it. Answers whether the time or doctor changed. */
@@ -173,6 +175,7 @@ export function createAppointmentChanges(deps: {
       reason: body.appointment_reason || null,
       phone: body.appointment_phone ?? null,
       urgent,
+      bookedBy: isStaff(actor.user.role) ? actor.user.id : null,
       createdAt: now(),
       updatedAt: now(),
       ...terms,

@@ -21,6 +21,7 @@ import {
   remindsOf,
   staffChosenTerms,
   termsAfterDoctorChange,
+  holdOfNewBooking,
   termsForPrice,
   type Actor,
   type AppointmentState,
@@ -96,14 +97,27 @@ describe('booking requests and payment terms', () => {
     expect(staffChosenTerms(operator, undefined, 90_000)).toBeUndefined();
   });
 
-  test('a price of 0 is free; otherwise the patient pays and the time is held 15 minutes', () => {
-    expect(termsForPrice(0, NOW)).toEqual({ paymentType: 'None', paymentStatus: 'not_required', price: 0, holdExpiresAt: null });
-    expect(termsForPrice(80_000, NOW)).toEqual({
+  test('a price of 0 is free; otherwise the patient pays and the time is held', () => {
+    expect(termsForPrice(0, at(15 * MINUTE))).toEqual({
+      paymentType: 'None',
+      paymentStatus: 'not_required',
+      price: 0,
+      holdExpiresAt: null,
+    });
+    expect(termsForPrice(80_000, at(15 * MINUTE))).toEqual({
       paymentType: 'Patient',
       paymentStatus: 'pending',
       price: 80_000,
       holdExpiresAt: at(15 * MINUTE),
     });
+  });
+
+  test('the hold: 15 minutes when the patient books; a day when staff book, until an hour before the start, at least 15 minutes', () => {
+    const inDays = (days: number) => at(days * 24 * 60 * MINUTE);
+    expect(holdOfNewBooking(patient, inDays(3), NOW)).toEqual(at(15 * MINUTE));
+    expect(holdOfNewBooking(operator, inDays(3), NOW)).toEqual(inDays(1));
+    expect(holdOfNewBooking(operator, at(5 * 60 * MINUTE), NOW)).toEqual(at(4 * 60 * MINUTE));
+    expect(holdOfNewBooking(operator, at(30 * MINUTE), NOW)).toEqual(at(15 * MINUTE));
   });
 
   test('moving to another doctor: a paid one only at the same price; an unpaid one takes the new price', () => {

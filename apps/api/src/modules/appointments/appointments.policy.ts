@@ -96,6 +96,20 @@ export function assertBookingRequest(actor: Actor, body: CreateAppointmentBody):
 
 const holdUntil = (now: Date) => new Date(now.getTime() + PAYMENT_HOLD_MINUTES * MINUTE);
 
+/** How long a booking staff made for a patient waits for the patient to pay by the link mailed to them. */
+export const STAFF_BOOKING_HOLD_HOURS = 24;
+
+/**
+ * Until when a new booking the patient pays waits for the payment: 15 minutes when the patient books (the checkout
+ * follows at once); when staff book it, a day for the patient to pay by the link, but only until an hour before the
+ * start, and never less than the 15 minutes.
+ */
+export function holdOfNewBooking(actor: Actor, start: Date, now: Date): Date {
+  if (!isStaff(actor.user.role)) return holdUntil(now);
+  const latest = Math.min(now.getTime() + STAFF_BOOKING_HOLD_HOURS * 60 * MINUTE, start.getTime() - 60 * MINUTE);
+  return new Date(Math.max(latest, holdUntil(now).getTime()));
+}
+
 /** Staff booking for a patient may choose Other (invoiced at the doctor's price) or None; undefined: the usual rules. */
 export function staffChosenTerms(actor: Actor, requested: PaymentType | undefined, price: number): PaymentTerms | undefined {
   if (!isStaff(actor.user.role)) return undefined;
@@ -107,10 +121,10 @@ export function staffChosenTerms(actor: Actor, requested: PaymentType | undefine
 /** A free (ADRA) consultation the patient's card gave. */
 export const freeConsultationTerms: PaymentTerms = { paymentType: 'ADRA', paymentStatus: 'not_required', price: 0, holdExpiresAt: null };
 
-/** Without a free consultation: a doctor of price 0 costs nothing; otherwise the patient pays, holding the time a while. */
-export function termsForPrice(price: number, now: Date): PaymentTerms {
+/** Without a free consultation: a doctor of price 0 costs nothing; otherwise the patient pays, holding the time until `hold`. */
+export function termsForPrice(price: number, hold: Date): PaymentTerms {
   if (price === 0) return { paymentType: 'None', paymentStatus: 'not_required', price: 0, holdExpiresAt: null };
-  return { paymentType: 'Patient', paymentStatus: 'pending', price, holdExpiresAt: holdUntil(now) };
+  return { paymentType: 'Patient', paymentStatus: 'pending', price, holdExpiresAt: hold };
 }
 
 /**

@@ -471,8 +471,9 @@ describe('payment holds and reminders (job queue, settable clock)', () => {
     const booked = (await bookFor(t, patient, doctor, slotAt(2, 10))).body;
     expect(booked.appointment_holdExpiresAt).toBe('2027-01-11T10:15:00+02:00');
     await deliver(t);
-    const mail = await t.mail.waitFor(patient.email, (m) => m.subject === 'Запис на онлайн-сесію');
-    expect(mail.text).toContain('Оплатіть консультацію до 10:15');
+    const mail = await t.mail.waitFor(patient.email, (m) => m.subject === 'Оплатіть запис на онлайн-сесію');
+    expect(mail.text).toContain('Оплатіть консультацію (500 грн) до 11 січня, 10:15 за посиланням нижче');
+    expect(mail.text).toMatch(/Відкрити: http:\/\/[^/]+\/user\/appointment-step5\n/);
     await advanceAndRun(t, 14 * MINUTE);
     expect((await appointmentRow(t, booked.id)).status).toBe('scheduled');
     await advanceAndRun(t, MINUTE);
@@ -480,7 +481,7 @@ describe('payment holds and reminders (job queue, settable clock)', () => {
     expect(row).toMatchObject({ status: 'canceled', cancelledBy: 'payment-timeout' });
     expect(await notificationTexts(t, patient.userId)).toContain('Консультацію відмінено');
     const released = await t.mail.waitFor(patient.email, (m) => m.subject === 'Консультацію відмінено');
-    expect(released.text).toContain('Оплата не надійшла протягом 15 хвилин');
+    expect(released.text).toContain('Оплата не надійшла вчасно');
     expect((await bookFor(t, await quickPatient(t), doctor, slotAt(2, 10))).status).toBe(201);
   });
 

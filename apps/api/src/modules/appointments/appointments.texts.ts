@@ -17,6 +17,12 @@ export interface AppointmentFacts {
 
 const both = (uk: string, en: string): Texts => ({ uk, en });
 
+/** An amount in kopiyky in hryvnias: "800 грн", "UAH 800". */
+function hryvnias(kopiyky: number): Texts {
+  const amount = (kopiyky / 100).toFixed(kopiyky % 100 === 0 ? 0 : 2);
+  return both(`${amount} грн`, `UAH ${amount}`);
+}
+
 const lines = (...parts: string[]) => parts.join('\n');
 /** Paragraphs of an e-mail, the empty ones left out. */
 const paragraphs = (...parts: string[]) => parts.filter((part) => part !== '').join('\n\n');
@@ -26,7 +32,7 @@ const paragraphs = (...parts: string[]) => parts.filter((part) => part !== '').j
  * "Консультацію перенесено на {date}". The patient's in-app texts are those; the doctor's name the patient.
  */
 export const appointmentTexts = {
-  createdForPatient(f: AppointmentFacts, extra?: { payBy?: Date; setPassword?: boolean }): NotificationTexts {
+  createdForPatient(f: AppointmentFacts, extra?: { payBy?: Date; price?: number; setPassword?: boolean }): NotificationTexts {
     const date = displayDates(f.start);
     const message = both(
       `Ви записалися на онлайн-сесію з фахівцем ${f.doctorName} на ${date.uk}`,
@@ -34,10 +40,14 @@ export const appointmentTexts = {
     );
     const pay = extra?.payBy
       ? both(
-          `Оплатіть консультацію до ${displayDates(extra.payBy).uk.split(', ')[1]}, інакше час звільниться.`,
-          `Please pay by ${displayDates(extra.payBy).en.split(', ')[1]}, otherwise the time is released.`,
+          `Оплатіть консультацію (${hryvnias(extra.price ?? 0).uk}) до ${displayDates(extra.payBy).uk} за посиланням нижче, інакше час звільниться.`,
+          `Please pay for the consultation (${hryvnias(extra.price ?? 0).en}) by ${displayDates(extra.payBy).en} with the link below, otherwise the time is released.`,
         )
       : both('', '');
+    // The in-app text says it too: a booking staff made for the patient is not confirmed until it is paid.
+    const inApp = extra?.payBy
+      ? both(`${message.uk}. ${pay.uk.replace(' за посиланням нижче', '')}`, `${message.en}. ${pay.en.replace(' with the link below', '')}`)
+      : message;
     const password = extra?.setPassword
       ? both(
           lines(
@@ -51,9 +61,11 @@ export const appointmentTexts = {
         )
       : both('', '');
     return {
-      message,
+      message: inApp,
       email: {
-        subject: both('Запис на онлайн-сесію', 'Your online session is booked'),
+        subject: extra?.payBy
+          ? both('Оплатіть запис на онлайн-сесію', 'Pay to confirm your online session')
+          : both('Запис на онлайн-сесію', 'Your online session is booked'),
         text: { uk: paragraphs(message.uk, pay.uk, password.uk), en: paragraphs(message.en, pay.en, password.en) },
       },
     };
@@ -74,8 +86,8 @@ export const appointmentTexts = {
     const reason =
       why === 'payment-timeout'
         ? both(
-            'Оплата не надійшла протягом 15 хвилин, тому час звільнено.',
-            'The payment did not arrive within 15 minutes, so the time was released.',
+            'Оплата не надійшла вчасно, тому час звільнено. Ви можете записатися знову.',
+            'The payment did not arrive in time, so the time was released. You can book again.',
           )
         : both('', '');
     const money = refund ? both('Кошти буде повернено на вашу картку.', 'The payment will be refunded to your card.') : both('', '');
@@ -88,6 +100,19 @@ export const appointmentTexts = {
           en: paragraphs(`${message.en}: ${f.doctorName}, ${date.en}.`, reason.en, money.en),
         },
       },
+    };
+  },
+
+  /** To the operator or admin who booked a consultation the patient did not pay for in time. */
+  holdRanOutForBooker(f: AppointmentFacts): NotificationTexts {
+    const date = displayDates(f.start);
+    const message = both(
+      `Оплата не надійшла вчасно, запис скасовано: ${f.patientName}, фахівець ${f.doctorName}, ${date.uk}`,
+      `Not paid in time, the booking is cancelled: ${f.patientName} with ${f.doctorName}, ${date.en}`,
+    );
+    return {
+      message,
+      email: { subject: both('Запис скасовано: оплата не надійшла', 'Booking cancelled: not paid in time'), text: message },
     };
   },
 

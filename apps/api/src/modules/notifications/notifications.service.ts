@@ -38,6 +38,8 @@ export interface NotifyInput {
   message: Texts;
   /** Sent when given and the recipient has e-mail notifications on. */
   email?: { subject: Texts; text: Texts };
+  /** The page (a path of the web app) the e-mail and the push open; the recipient's own start page when absent. */
+  link?: string;
   /** The push's title (else the service's name) and text (else `message`). */
   push?: { title: Texts; body?: Texts };
   /** Another realtime event to the recipient (e.g. `appointment-created` so its screens refresh), sent whatever the settings. */
@@ -129,12 +131,12 @@ export function createNotificationsService(deps: {
       if (settings.push && (added || !settings.in_app)) {
         await deps.push.send(userId, {
           notification: { title: n.push?.title[locale] ?? PUSH_TITLE, body: (n.push?.body ?? n.message)[locale] },
-          data: { url: cabinetPathOf(recipient.role), kind: n.kind },
+          data: { url: n.link ?? cabinetPathOf(recipient.role), kind: n.kind },
         });
       }
       if (!n.email || !recipient.settings.email) return;
       await mailer.send(
-        notificationMail(recipient, locale, { subject: n.email.subject[locale], text: n.email.text[locale] }, deps.publicUrl),
+        notificationMail(recipient, locale, { subject: n.email.subject[locale], text: n.email.text[locale], link: n.link }, deps.publicUrl),
       );
     },
 

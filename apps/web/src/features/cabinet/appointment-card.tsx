@@ -2,7 +2,7 @@ import { Button, Group, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormError } from '../../components/form-error.tsx';
-import { appointmentDateText } from '../../lib/appointment-dates.ts';
+import { appointmentDateText, priceText } from '../../lib/appointment-dates.ts';
 import { useCurrentAppointment } from '../../lib/appointments.ts';
 import { SectionCard } from '../../components/section-card.tsx';
 import { appPaths } from '../../lib/paths.ts';
@@ -23,14 +23,25 @@ export function AppointmentCard({ patientId }: { patientId: string }) {
             doctor: current.doctor.user_name,
             date: appointmentDateText(current.appointment_date, i18n.resolvedLanguage ?? 'en'),
           })}
-          {current.appointment_paymentStatus === 'pending' && ` ${t('booking.cabinet.awaitingPayment')}`}
+          {current.appointment_paymentStatus === 'pending' &&
+            ` ${current.appointment_holdExpiresAt ? t('booking.cabinet.payBy', { time: appointmentDateText(current.appointment_holdExpiresAt, i18n.resolvedLanguage ?? 'en') }) : t('booking.cabinet.awaitingPayment')}`}
         </Text>
       ) : (
         <Text>{t('booking.cabinet.none')}</Text>
       )}
       <Group gap="sm">
-        {current && (
+        {current?.appointment_paymentStatus === 'pending' && (
+          // A booking staff made for the patient waits for this payment; step 5 starts the checkout.
           <Button component={Link} to={appPaths.bookingStep(5)}>
+            {t('booking.step4.payNow', { price: priceText(current.appointment_price, i18n.resolvedLanguage ?? 'en') })}
+          </Button>
+        )}
+        {current && (
+          <Button
+            component={Link}
+            to={appPaths.bookingStep(5)}
+            variant={current.appointment_paymentStatus === 'pending' ? 'default' : 'filled'}
+          >
             {t('booking.cabinet.open')}
           </Button>
         )}

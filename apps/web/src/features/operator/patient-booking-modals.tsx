@@ -8,7 +8,8 @@ import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { FormModal } from '../../components/form-modal.tsx';
 import { SlotPicker } from '../../components/slot-picker.tsx';
-import { appointmentDateText } from '../../lib/appointment-dates.ts';
+import { appointmentDateText, priceText } from '../../lib/appointment-dates.ts';
+import { usePatientCard } from '../../lib/patient-card.ts';
 import { specialisationText, useDoctor, useDoctors } from '../../lib/doctors.ts';
 import { useBookForPatient, useChangeAppointment } from './patient-api.ts';
 import { minuteInputValue, paymentTypeOf, staffPayments, urgentStart, type StaffPayment } from './patient-bookings.ts';
@@ -26,6 +27,8 @@ interface BookValues {
 
 interface BookModalProps {
   patientId: string;
+  /** The patient's card: how many free consultations it has decides what "as usual" means. */
+  cardId: string | undefined;
   urgent: boolean;
   /** The patient's pending consultation: a patient has at most one, so booking again moves it (SPEC.md §4). */
   current: Appointment | undefined;
@@ -33,11 +36,12 @@ interface BookModalProps {
 }
 
 /** Booking for a patient: a doctor, then a free time of the doctor's (or, urgent, any minute from now), a reason. */
-export function BookModal({ patientId, urgent, current, onClose }: BookModalProps) {
+export function BookModal({ patientId, cardId, urgent, current, onClose }: BookModalProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? 'en';
   const doctors = useDoctors();
   const book = useBookForPatient();
+  const card = usePatientCard(cardId);
   const [opened] = useState(() => minuteInputValue(new Date()));
   const form = useForm<BookValues>({
     initialValues: { doctorId: '', when: 'now', date: '', reason: '', payment: 'usual' },
@@ -152,18 +156,55 @@ export function BookModal({ patientId, urgent, current, onClose }: BookModalProp
           </Stack>
         )
       )}
-      <PaymentSelect value={form.values.payment} onChange={(payment) => form.setFieldValue('payment', payment)} />
+      <PaymentSelect
+        value={form.values.payment}
+        onChange={(payment) => form.setFieldValue('payment', payment)}
+        usual={usualPayment(doctor, card.data?.patient_available_free_consultations)}
+      />
       <Textarea label={t('operatorConsole.book.reason')} autosize minRows={2} maxRows={6} {...form.getInputProps('reason')} />
     </FormModal>
   );
 }
 
-function PaymentSelect({ value, onChange }: { value: StaffPayment; onChange: (payment: StaffPayment) => void }) {
-  const { t } = useTranslation();
+/** What "as usual" comes to for this patient and specialist, once both are known. */
+type UsualPayment = { kind: 'unknown' } | { kind: 'free'; count: number } | { kind: 'noCharge' } | { kind: 'pays'; price: number };
+
+function usualPayment(doctor: Doctor | undefined, freeConsultations: number | undefined): UsualPayment {
+  if (!doctor || freeConsultations === undefined) return { kind: 'unknown' };
+  if (freeConsultations > 0) return { kind: 'free', count: freeConsultations };
+  if (!doctor.price) return { kind: 'noCharge' };
+  return { kind: 'pays', price: doctor.price };
+}
+
+/**
+ * How the booking is paid, said plainly: "as usual" names what the rules will do for this patient (a free
+ * consultation, or a payment link the patient must use in time), so the operator chooses knowingly.
+ */
+function PaymentSelect({
+  value,
+  onChange,
+  usual,
+}: {
+  value: StaffPayment;
+  onChange: (payment: StaffPayment) => void;
+  usual: UsualPayment;
+}) {
+  const { t, i18n } = useTranslation();
+  const usualLabel =
+    usual.kind === 'unknown'
+      ? t('operatorConsole.book.payments.usual')
+      : t(`operatorConsole.book.payments.usual_${usual.kind}`, {
+          count: usual.kind === 'free' ? usual.count : undefined,
+          price: usual.kind === 'pays' ? priceText(usual.price, i18n.resolvedLanguage ?? 'en') : undefined,
+        });
   return (
     <Select
       label={t('operatorConsole.book.payment')}
-      data={staffPayments.map((payment) => ({ value: payment, label: t(`operatorConsole.book.payments.${payment}`) }))}
+      description={value === 'usual' && usual.kind === 'pays' ? t('operatorConsole.book.paysHint') : undefined}
+      data={staffPayments.map((payment) => ({
+        value: payment,
+        label: payment === 'usual' ? usualLabel : t(`operatorConsole.book.payments.${payment}`),
+      }))}
       value={value}
       onChange={(next) => next && onChange(next as StaffPayment)}
       allowDeselect={false}

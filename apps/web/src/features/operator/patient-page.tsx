@@ -63,7 +63,13 @@ export function OperatorPatientPage() {
         </>
       )}
       {(dialog?.kind === 'book' || dialog?.kind === 'urgent') && (
-        <BookModal patientId={patientId} urgent={dialog.kind === 'urgent'} current={current} onClose={close} />
+        <BookModal
+          patientId={patientId}
+          cardId={patient.data?.patient_cardId}
+          urgent={dialog.kind === 'urgent'}
+          current={current}
+          onClose={close}
+        />
       )}
       {dialog?.kind === 'reschedule' && <RescheduleModal appointment={dialog.appointment} onClose={close} />}
       {dialog?.kind === 'cancel' && <CancelModal appointment={dialog.appointment} onClose={close} />}
