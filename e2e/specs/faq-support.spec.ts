@@ -103,11 +103,24 @@ test('a visitor finds an answer, votes, writes to support, and reads the operato
   expect(answer.subject).toContain('відповідь на ваше звернення');
   expect(answer.text).toContain('гроші надійдуть на картку до п’ятниці');
 
-  await test.step('the visitor opens the private link and reads the answer, in Ukrainian and in English', async () => {
-    await visitor.page.goto(`${link.pathname}${link.search}`);
+  // The answer carries its own link back to the request.
+  const answerLink = new URL(/https?:\/\/\S+/.exec(answer.text)![0]);
+  expect(answerLink.pathname).toBe(link.pathname);
+
+  await test.step('the visitor opens the answer’s link, reads the answer and writes back, in Ukrainian and in English', async () => {
+    await visitor.page.goto(`${answerLink.pathname}${answerLink.search}`);
     await checkPage(visitor.page, 'Ваше звернення');
     await expect(visitor.page.getByText('У роботі')).toBeVisible();
     await expect(visitor.page.getByText('Повернення вже в дорозі: гроші надійдуть на картку до п’ятниці.')).toBeVisible();
+    await visitor.page.getByLabel('Ваша відповідь').fill('Дякую! Якщо до понеділка не надійдуть, напишу ще.');
+    await visitor.page.getByRole('button', { name: 'Надіслати', exact: true }).click();
+    await expect(visitor.page.getByText('Дякую! Якщо до понеділка не надійдуть, напишу ще.')).toBeVisible();
+    await expect(visitor.page.getByText(/^Ви · /)).toBeVisible();
+    await expect(visitor.page.getByLabel('Ваша відповідь')).toHaveValue('');
+    await expectAccessible(visitor.page);
+    // The first letter's link still opens it.
+    await visitor.page.goto(`${link.pathname}${link.search}`);
+    await expect(visitor.page.getByText('Дякую! Якщо до понеділка не надійдуть, напишу ще.')).toBeVisible();
     await visitor.page.goto(`${link.pathname}?token=wrong`);
     await expect(visitor.page.getByText('Не вдається відкрити звернення')).toBeVisible();
     visitor.checkCsp();

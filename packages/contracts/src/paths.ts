@@ -126,6 +126,8 @@ export const supportDeskPaths = {
   request: '/v1/support-requests/:id',
   take: '/v1/support-requests/:id/take',
   replies: '/v1/support-requests/:id/replies',
+  /** The requester's own messages on a request (`?token=` for a visitor). */
+  followUps: '/v1/support-requests/:id/follow-ups',
   close: '/v1/support-requests/:id/close',
   attachment: '/v1/support-requests/:id/attachment',
 } as const;

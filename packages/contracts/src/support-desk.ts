@@ -19,7 +19,10 @@ export const supportRequestReplySchema = z.object({
   id: z.string(),
   channel: z.enum(supportReplyChannels),
   text: z.string(),
+  /** The operator who answered; null for the requester's own messages. */
   authorName: z.string().nullable(),
+  /** Written by the one who asked, on the request's page. */
+  fromRequester: z.boolean(),
   createdAt: z.string(),
 });
 
@@ -66,3 +69,7 @@ export const supportRequestReplyBodySchema = z.strictObject({
   text: multiLineTextSchema(SUPPORT_REQUEST_TEXT_MAX).min(1),
 });
 export type SupportRequestReplyBody = z.infer<typeof supportRequestReplyBodySchema>;
+
+/** The requester writes again on the request's page (a visitor with its link's token). */
+export const supportRequestFollowUpBodySchema = z.strictObject({ text: multiLineTextSchema(SUPPORT_REQUEST_TEXT_MAX).min(1) });
+export type SupportRequestFollowUpBody = z.infer<typeof supportRequestFollowUpBodySchema>;

@@ -205,8 +205,6 @@ export const supportRequests = pgTable(
     details: jsonb('details')
       .notNull()
       .default(sql`'{}'::jsonb`),
-    /** A visitor's private link: only the SHA-256 of its token is kept. */
-    accessTokenHash: text('access_token_hash'),
     /** An optional attachment, checked like a document and kept in the storage. */
     attachmentStorageKey: text('attachment_storage_key'),
     attachmentContentType: text('attachment_content_type'),
@@ -221,9 +219,20 @@ export const supportRequests = pgTable(
   (t) => [
     index('support_requests_status_idx').on(t.status, t.createdAt),
     index('support_requests_user_idx').on(t.userId, t.createdAt),
-    uniqueIndex('support_requests_access_token').on(t.accessTokenHash),
   ],
 );
+
+/**
+ * A visitor's private links to a request: one per e-mail we send them (the confirmation and each answer), every one
+ * valid; only the SHA-256 of a link's token is kept, so a lost database does not open anyone's request.
+ */
+export const supportRequestLinks = pgTable('support_request_links', {
+  tokenHash: text('token_hash').primaryKey(),
+  requestId: uuid('request_id')
+    .notNull()
+    .references(() => supportRequests.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
 
 export const supportReplyChannelEnum = pgEnum('support_reply_channel', supportReplyChannels);
 
@@ -236,6 +245,8 @@ export const supportRequestReplies = pgTable(
       .notNull()
       .references(() => supportRequests.id, { onDelete: 'cascade' }),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Written by the one who asked (on the request's page), not by an operator. */
+    fromRequester: boolean('from_requester').notNull().default(false),
     channel: supportReplyChannelEnum('channel').notNull(),
     text: text('text').notNull(),
     createdAt: createdAt(),

@@ -1,5 +1,6 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { SupportRequest, SupportRequestStatus } from '@rozmova/contracts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateTimeText } from '../lib/dates.ts';
 import { currentLocale } from '../lib/i18n.ts';
@@ -17,7 +18,16 @@ export function SupportStatusBadge({ status }: { status: SupportRequestStatus })
 }
 
 /** A support request as its requester sees it: topic, status, the text and the operators' answers. */
-export function SupportRequestView({ request, headingOrder = 2 }: { request: SupportRequest; headingOrder?: 2 | 3 }) {
+export function SupportRequestView({
+  request,
+  headingOrder = 2,
+  footer,
+}: {
+  request: SupportRequest;
+  headingOrder?: 2 | 3;
+  /** Under the answers: where the requester writes back. */
+  footer?: ReactNode;
+}) {
   const { t } = useTranslation();
   const locale = currentLocale();
   return (
@@ -45,14 +55,16 @@ export function SupportRequestView({ request, headingOrder = 2 }: { request: Sup
             {request.replies.map((reply) => (
               <Paper key={reply.id} bg="var(--mantine-color-default-hover)" p="sm" radius="sm">
                 <Text size="sm" c="dimmed">
-                  {reply.authorName ?? t('supportDesk.operator')} · {dateTimeText(reply.createdAt, locale)} ·{' '}
-                  {t(`supportDesk.channel.${reply.channel}`)}
+                  {reply.fromRequester
+                    ? `${t('supportDesk.you')} · ${dateTimeText(reply.createdAt, locale)}`
+                    : `${reply.authorName ?? t('supportDesk.operator')} · ${dateTimeText(reply.createdAt, locale)} · ${t(`supportDesk.channel.${reply.channel}`)}`}
                 </Text>
                 <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{reply.text}</Text>
               </Paper>
             ))}
           </Stack>
         )}
+        {footer}
       </Stack>
     </Paper>
   );

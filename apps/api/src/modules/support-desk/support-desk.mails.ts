@@ -29,25 +29,28 @@ export function receivedMail(to: string, locale: Locale, topic: SupportRequestTo
     ? {
         to,
         subject: `Rozmova: ми отримали ваше звернення (${name})`,
-        text: `Дякуємо, що написали нам. Оператор підтримки відповість на цю адресу.\n\nСтатус звернення і відповіді можна переглянути за цим посиланням (не пересилайте його нікому):\n${link}\n\nКоманда Rozmova`,
+        text: `Дякуємо, що написали нам. Оператор підтримки відповість на цю адресу.\n\nСтатус звернення і відповіді можна переглянути й відповісти за цим посиланням (не пересилайте його нікому):\n${link}\n\nКоманда Rozmova`,
       }
     : {
         to,
         subject: `Rozmova: we received your request (${name})`,
-        text: `Thank you for writing to us. A support operator will answer at this address.\n\nYou can see the request's status and answers at this link (do not share it):\n${link}\n\nThe Rozmova team`,
+        text: `Thank you for writing to us. A support operator will answer at this address.\n\nYou can see the request's status and answers, and write back, at this link (do not share it):\n${link}\n\nThe Rozmova team`,
       };
 }
 
-/** An operator's answer, in the requester's language; a patient's link is the cabinet, a visitor's is in the first letter. */
-export function replyMail(to: string, locale: Locale, text: string, cabinetLink: string | null): Mail {
+/**
+ * An operator's answer, in the requester's language, with where to read the request and answer it: a patient's
+ * cabinet, or a visitor's new private link.
+ */
+export function replyMail(to: string, locale: Locale, text: string, link: { cabinet: string } | { request: string }): Mail {
   const where =
     locale === 'uk'
-      ? cabinetLink
-        ? `Усі відповіді — в кабінеті: ${cabinetLink}`
-        : 'Усі відповіді — за посиланням з нашого першого листа.'
-      : cabinetLink
-        ? `All answers are in your account: ${cabinetLink}`
-        : 'All answers are at the link in our first letter.';
+      ? 'cabinet' in link
+        ? `Усі відповіді — в кабінеті: ${link.cabinet}`
+        : `Відповісти й переглянути звернення можна за цим посиланням (не пересилайте його нікому):\n${link.request}`
+      : 'cabinet' in link
+        ? `All answers are in your account: ${link.cabinet}`
+        : `To answer and see the request, use this link (do not share it):\n${link.request}`;
   return {
     to,
     subject: locale === 'uk' ? 'Rozmova: відповідь на ваше звернення' : 'Rozmova: an answer to your request',

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { SupportRequestStatus, SupportRequestTopic, SupportReplyChannel } from '@rozmova/contracts';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { supportRequestReplies, supportRequests } from '../../db/schema-chat.ts';
+import { supportRequestLinks, supportRequestReplies, supportRequests } from '../../db/schema-chat.ts';
 import { patients, users } from '../../db/schema.ts';
 
 export type RequestRow = typeof supportRequests.$inferSelect;
@@ -26,7 +26,6 @@ export async function insertRequest(
     topic: SupportRequestTopic;
     locale: string;
     message: string;
-    accessTokenHash: string | null;
     attachment?: { storageKey: string; contentType: string; size: number };
   },
 ): Promise<RequestRow> {
@@ -122,8 +121,36 @@ export async function closeRequest(db: Db, id: string, now: Date): Promise<void>
     .where(and(eq(supportRequests.id, id), ne(supportRequests.status, 'closed')));
 }
 
-export async function insertReply(db: Db, values: { requestId: string; authorId: string; channel: SupportReplyChannel; text: string }) {
+export async function insertReply(
+  db: Db,
+  values: { requestId: string; authorId: string | null; fromRequester?: boolean; channel: SupportReplyChannel; text: string },
+) {
   await db.insert(supportRequestReplies).values(values);
+}
+
+export async function insertLink(db: Db, requestId: string, tokenHash: string): Promise<void> {
+  await db.insert(supportRequestLinks).values({ requestId, tokenHash });
+}
+
+/** Whether a link with this token hash opens the request. */
+export async function linkOpens(db: Db, requestId: string, tokenHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: supportRequestLinks.requestId })
+    .from(supportRequestLinks)
+    .where(and(eq(supportRequestLinks.tokenHash, tokenHash), eq(supportRequestLinks.requestId, requestId)));
+  return row !== undefined;
+}
+
+/** The requester wrote again: a closed request opens again, back with its operator when it had one. */
+export async function reopenRequest(db: Db, id: string, now: Date): Promise<void> {
+  await db
+    .update(supportRequests)
+    .set({
+      status: sql`case when ${supportRequests.operatorId} is null then 'open' else 'in_progress' end::support_request_status`,
+      closedAt: null,
+      updatedAt: now,
+    })
+    .where(and(eq(supportRequests.id, id), eq(supportRequests.status, 'closed')));
 }
 
 /** A removed account's requests keep their status and replies, without the text, e-mail and attachment. */

@@ -9,6 +9,7 @@ import {
   staffSupportRequestListSchema,
   staffSupportRequestSchema,
   supportDeskPaths,
+  supportRequestFollowUpBodySchema,
   supportRequestListSchema,
   supportRequestQueueQuerySchema,
   supportRequestReplyBodySchema,
@@ -90,6 +91,19 @@ export async function registerSupportDeskRoutes(app: FastifyInstance, deps: { de
       },
     },
     async (request) => desk.get(request.auth?.account, request.params.id, request.query.token),
+  );
+  r.post(
+    supportDeskPaths.followUps,
+    {
+      config: { access: 'optional' },
+      schema: {
+        ...byId,
+        querystring: supportRequestTokenQuerySchema,
+        body: supportRequestFollowUpBodySchema,
+        response: { 200: supportRequestSchema },
+      },
+    },
+    async (request) => desk.followUp(request.auth?.account, request.params.id, request.query.token, request.body.text),
   );
   r.get(
     supportDeskPaths.requests,

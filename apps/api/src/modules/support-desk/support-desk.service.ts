@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts';
 import type { AccountRow } from '../../db/rows.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { newToken, safeEqual, sha256 } from '../../lib/crypto.ts';
+import { newToken, sha256 } from '../../lib/crypto.ts';
 import { storeCheckedFile } from '../../lib/file-type.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { newStorageKey, type Storage } from '../../lib/storage.ts';
@@ -27,6 +27,8 @@ const HOUR = 60 * 60 * 1000;
 /** Requests a visitor's address may send in an hour, and requests to one e-mail (a patient's or a visitor's). */
 export const REQUESTS_PER_ADDRESS_PER_HOUR = 5;
 export const REQUESTS_PER_EMAIL_PER_HOUR = 3;
+/** Messages the requester may add to one request in an hour. */
+export const FOLLOW_UPS_PER_REQUEST_PER_HOUR = 10;
 
 /** Storage keys of attachments start with this word. */
 const STORAGE_PREFIX = 'support';
@@ -77,6 +79,22 @@ export function createSupportDeskService(deps: {
   });
   const link = (path: string) => new URL(path, deps.publicUrl).toString();
 
+  /** A new private link to a visitor's request (each e-mail carries its own; all stay valid). */
+  async function newRequestLink(tx: Db, requestId: string): Promise<string> {
+    const token = newToken();
+    await repo.insertLink(tx, requestId, sha256(token));
+    return link(`${webPages.supportRequest.replace(':requestId', requestId)}?token=${token}`);
+  }
+
+  /** The request for its patient, or for whoever holds one of its links; anyone else is told it does not exist. */
+  async function requestOfRequester(actor: AccountRow | undefined, id: string, token: string | undefined): Promise<repo.RequestRow> {
+    const row = await repo.findRequest(db, id);
+    const owner = row && actor && row.userId === actor.user.id;
+    const byLink = row && !row.userId && token !== undefined && (await repo.linkOpens(db, id, sha256(token)));
+    if (!row || !(owner || byLink)) throw notFound('Support request');
+    return row;
+  }
+
   async function present(rows: repo.RequestRow[]): Promise<SupportRequest[]> {
     const replies = await repo.listReplies(
       db,
@@ -98,7 +116,8 @@ export function createSupportDeskService(deps: {
           id: reply.id,
           channel: reply.channel,
           text: reply.text,
-          authorName: reply.authorName,
+          authorName: reply.fromRequester ? null : reply.authorName,
+          fromRequester: reply.fromRequester,
           createdAt: reply.createdAt.toISOString(),
         })),
     }));
@@ -168,20 +187,18 @@ export function createSupportDeskService(deps: {
       const locale: Locale = body.locale ?? (actor?.user.locale as Locale | undefined) ?? 'uk';
       await deps.rateLimit.consume(`support-desk:address:${address}`, { max: REQUESTS_PER_ADDRESS_PER_HOUR, windowMs: HOUR });
       await deps.rateLimit.consume(`support-desk:email:${email}`, { max: REQUESTS_PER_EMAIL_PER_HOUR, windowMs: HOUR });
-      const token = actor ? undefined : newToken();
-      const row = await repo.insertRequest(db, {
-        userId: actor?.user.id ?? null,
-        email,
-        topic: body.topic,
-        locale,
-        message: body.message,
-        accessTokenHash: token ? sha256(token) : null,
-        attachment,
+      const { row, page } = await db.transaction(async (tx) => {
+        const inserted = await repo.insertRequest(tx, {
+          userId: actor?.user.id ?? null,
+          email,
+          topic: body.topic,
+          locale,
+          message: body.message,
+          attachment,
+        });
+        return { row: inserted, page: actor ? undefined : await newRequestLink(tx, inserted.id) };
       });
-      if (token) {
-        const page = `${webPages.supportRequest.replace(':requestId', row.id)}?token=${token}`;
-        await deps.mailer.send(receivedMail(email, locale, body.topic, link(page)));
-      }
+      if (page) await deps.mailer.send(receivedMail(email, locale, body.topic, page));
       return (await present([row]))[0]!;
     },
 
@@ -192,11 +209,21 @@ export function createSupportDeskService(deps: {
     /** One request for its owner, a visitor with its link's token (compared in constant time), or staff (audited). */
     async get(actor: AccountRow | undefined, id: string, token: string | undefined): Promise<SupportRequest | StaffSupportRequest> {
       if (isStaff(actor)) return (await presentStaff([await staffRequest(actor!, id)]))[0]!;
-      const row = await repo.findRequest(db, id);
-      const owner = row && actor && row.userId === actor.user.id;
-      const byLink = row?.accessTokenHash && token !== undefined && safeEqual(sha256(token), row.accessTokenHash);
-      if (!row || !(owner || byLink)) throw notFound('Support request');
-      return (await present([row]))[0]!;
+      return (await present([await requestOfRequester(actor, id, token)]))[0]!;
+    },
+
+    /**
+     * The requester writes again on the request's page (a visitor through its private link): kept with the answers;
+     * a closed request opens again, with its operator when it had one. At most 10 an hour per request.
+     */
+    async followUp(actor: AccountRow | undefined, id: string, token: string | undefined, text: string): Promise<SupportRequest> {
+      const row = await requestOfRequester(actor, id, token);
+      await deps.rateLimit.consume(`support-desk:follow-up:${id}`, { max: FOLLOW_UPS_PER_REQUEST_PER_HOUR, windowMs: HOUR });
+      await db.transaction(async (tx) => {
+        await repo.insertReply(tx, { requestId: id, authorId: actor?.user.id ?? null, fromRequester: true, channel: 'email', text });
+        await repo.reopenRequest(tx, id, clock.now());
+      });
+      return (await present([(await repo.findRequest(db, row.id))!]))[0]!;
     },
 
     /** The queue for operators; every patient's request listed is in the audit log. */
@@ -229,10 +256,10 @@ export function createSupportDeskService(deps: {
         if (!(await repo.takeRequest(db, id, actor.user.id, clock.now()))) throw taken();
       } else if (request.operatorId !== actor.user.id && actor.user.role !== 'admin') throw taken();
       if (body.channel === 'chat') await deps.chatReply(actor, patientId!, body.text);
-      else
-        await deps.mailer.send(
-          replyMail(request.email, request.locale as Locale, body.text, request.userId ? link(`${webPages.cabinet}?tab=requests`) : null),
-        );
+      else {
+        const where = request.userId ? { cabinet: link(`${webPages.cabinet}?tab=requests`) } : { request: await newRequestLink(db, id) };
+        await deps.mailer.send(replyMail(request.email, request.locale as Locale, body.text, where));
+      }
       await repo.insertReply(db, { requestId: id, authorId: actor.user.id, channel: body.channel, text: body.text });
       return (await presentStaff([(await repo.findStaffRequest(db, id))!]))[0]!;
     },

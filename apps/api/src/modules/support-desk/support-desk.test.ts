@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SUPPORT_ATTACHMENT_MAX_BYTES, SUPPORT_REQUEST_TEXT_MAX } from '@rozmova/contracts';
-import { supportRequests } from '../../db/schema-chat.ts';
+import { supportRequestLinks, supportRequests } from '../../db/schema-chat.ts';
 import { auditLog } from '../../db/schema.ts';
 import { call, createTestApp, PDF, uniqueEmail, type TestContext } from '../../test/harness.ts';
 import { bookFor, bookableDoctor, quickAccount, quickPatient, slotAt, type Person } from '../../test/factories.ts';
-import { REQUESTS_PER_ADDRESS_PER_HOUR, REQUESTS_PER_EMAIL_PER_HOUR } from './support-desk.service.ts';
+import { FOLLOW_UPS_PER_REQUEST_PER_HOUR, REQUESTS_PER_ADDRESS_PER_HOUR, REQUESTS_PER_EMAIL_PER_HOUR } from './support-desk.service.ts';
 
 const REQUESTS = '/v1/support-requests';
 let t: TestContext;
@@ -92,8 +92,9 @@ describe('sending a request', () => {
     }
     // Only the hash of the token is stored.
     const [stored] = await t.database.db.select().from(supportRequests).where(eq(supportRequests.id, id));
-    expect(stored!.accessTokenHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(JSON.stringify(stored)).not.toContain(token);
+    const links = await t.database.db.select().from(supportRequestLinks).where(eq(supportRequestLinks.requestId, id));
+    expect(links.map((l) => l.tokenHash)).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/)]);
+    expect(JSON.stringify([stored, links])).not.toContain(token);
   });
 
   test('a visitor without an e-mail is 400 on body.email; staff do not send requests', async () => {
@@ -283,5 +284,77 @@ describe('the operators’ queue', () => {
     expect(report.status).toBe(201);
     const one = await call(t.app, 'GET', `${REQUESTS}/${report.body.id}`, { token: operator.token });
     expect(one.body).toMatchObject({ source: 'call', message: 'Не чую лікаря', details: { browser: 'Chrome 140' } });
+  });
+});
+
+describe('the requester writes back on the request page', () => {
+  const followUp = (id: string, text: string, query = '', who?: Person) =>
+    call(t.app, 'POST', `${REQUESTS}/${id}/follow-ups${query}`, { token: who?.token, body: { text } });
+
+  test('a visitor answers the operator through the link in the answer e-mail; a closed request opens again with its operator', async () => {
+    const { id, email } = await visitorRequest('en');
+    await call(t.app, 'POST', `${REQUESTS}/${id}/take`, { token: operator.token });
+    const answered = await call(t.app, 'POST', `${REQUESTS}/${id}/replies`, {
+      token: operator.token,
+      body: { channel: 'email', text: 'Which e-mail did you book with?' },
+    });
+    expect(answered.status).toBe(200);
+    const answer = await t.mail.waitFor(email, (m) => m.subject === 'Rozmova: an answer to your request');
+    // The answer's own link opens the request: the visitor need not find the first letter.
+    const link = new URL(/https?:\/\/\S+/.exec(answer.text)![0]);
+    expect(link.pathname).toBe(`/support/requests/${id}`);
+    const token = link.searchParams.get('token')!;
+    await call(t.app, 'POST', `${REQUESTS}/${id}/close`, { token: operator.token });
+
+    const written = await followUp(id, 'The same one as here, thank you.', `?token=${token}`);
+    expect(written.status).toBe(200);
+    expect(written.body.status).toBe('in_progress');
+    expect(
+      written.body.replies.map((r: { text: string; fromRequester: boolean; authorName: string | null }) => [
+        r.text,
+        r.fromRequester,
+        r.authorName,
+      ]),
+    ).toEqual([
+      ['Which e-mail did you book with?', false, expect.any(String)],
+      ['The same one as here, thank you.', true, null],
+    ]);
+    const staffView = await call(t.app, 'GET', `${REQUESTS}/${id}`, { token: operator.token });
+    expect(staffView.body).toMatchObject({ status: 'in_progress', operatorId: operator.userId, closedAt: null });
+  });
+
+  test('without the link, with another request’s link, or as another patient: 404 and nothing kept; bad text is 400', async () => {
+    const { id, token } = await visitorRequest();
+    const other = await visitorRequest();
+    const patient = await quickPatient(t);
+    for (const query of ['', '?token=', `?token=${other.token}`, `?token=${token.slice(0, -1)}x`]) {
+      expect((await followUp(id, 'Hello', query)).status, query).toBe(404);
+    }
+    expect((await followUp(id, 'Hello', `?token=${token}`, patient)).status).toBe(200);
+    expect((await followUp(randomUUID(), 'Hello', `?token=${token}`)).status).toBe(404);
+    const own = await create({ topic: 'other', message: 'Моє' }, patient);
+    expect((await followUp(own.body.id, 'Ще одне', `?token=${token}`)).status).toBe(404);
+    expect((await followUp(own.body.id, 'Ще одне', '', patient)).status).toBe(200);
+    for (const [text, code] of [
+      ['При\u0007віт', 'MULTI_LINE_TEXT'],
+      ['  ', 'TOO_SHORT'],
+      ['x'.repeat(SUPPORT_REQUEST_TEXT_MAX + 1), 'TOO_LONG'],
+    ] as const) {
+      const refused = await followUp(id, text, `?token=${token}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors[0]).toMatchObject({ path: 'body.text', code });
+    }
+    const seen = await call(t.app, 'GET', `${REQUESTS}/${id}?token=${token}`);
+    expect(seen.body.replies.map((r: { text: string }) => r.text)).toEqual(['Hello']);
+  });
+
+  test('50 at once on one request: 10 kept, 40 × 429', async () => {
+    const { id, token } = await visitorRequest();
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => followUp(id, `Message ${i}`, `?token=${token}`)));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(FOLLOW_UPS_PER_REQUEST_PER_HOUR);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(50 - FOLLOW_UPS_PER_REQUEST_PER_HOUR);
+    const seen = await call(t.app, 'GET', `${REQUESTS}/${id}?token=${token}`);
+    expect(seen.body.replies).toHaveLength(FOLLOW_UPS_PER_REQUEST_PER_HOUR);
   });
 });

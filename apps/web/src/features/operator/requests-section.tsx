@@ -123,7 +123,9 @@ function RequestDetails({ id }: { id: string }) {
         {r.replies.map((reply) => (
           <Paper key={reply.id} bg="var(--mantine-color-default-hover)" p="sm" radius="sm">
             <Text size="sm" c="dimmed">
-              {reply.authorName} · {dateTimeText(reply.createdAt, locale)} · {t(`supportDesk.channel.${reply.channel}`)}
+              {reply.fromRequester
+                ? `${t('deskQueue.fromRequester')} · ${dateTimeText(reply.createdAt, locale)}`
+                : `${reply.authorName} · ${dateTimeText(reply.createdAt, locale)} · ${t(`supportDesk.channel.${reply.channel}`)}`}
             </Text>
             <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{reply.text}</Text>
           </Paper>

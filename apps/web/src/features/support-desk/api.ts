@@ -36,3 +36,17 @@ export const useRequest = (id: string, token: string | null) =>
       apiRequest<SupportRequest>(withId(supportDeskPaths.request, id), { query: { token: token ?? undefined }, signal }),
     retry: false,
   });
+
+/** The requester writes back on the request's page (a visitor with the link's token); the page shows the answer at once. */
+export function useFollowUp(id: string, token: string | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) =>
+      apiRequest<SupportRequest>(withId(supportDeskPaths.followUps, id), {
+        method: 'POST',
+        query: { token: token ?? undefined },
+        body: { text },
+      }),
+    onSuccess: (request) => client.setQueryData(queryKeys.supportDesk.one(id, token), request),
+  });
+}

@@ -1,11 +1,55 @@
-import { Alert, Anchor, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Group, Loader, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { SUPPORT_REQUEST_TEXT_MAX } from '@rozmova/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { SupportRequestView } from '../../components/support-request-view.tsx';
 import { appPaths } from '../../lib/paths.ts';
-import { useRequest } from './api.ts';
+import { FormError } from '../../components/form-error.tsx';
+import { fieldErrors } from '../../lib/api-errors.ts';
+import { useFollowUp, useRequest } from './api.ts';
 
-/** `/support/requests/:requestId?token=`: a request, its status and answers, for its link's holder or its patient. */
+/** Where the requester writes back: the operator sees it with the answers, and a closed request opens again. */
+function FollowUpForm({ requestId, token }: { requestId: string; token: string | null }) {
+  const { t } = useTranslation();
+  const followUp = useFollowUp(requestId, token);
+  const form = useForm({
+    initialValues: { text: '' },
+    validate: {
+      text: (value) =>
+        !value.trim()
+          ? t('supportDesk.followUpRequired')
+          : value.length > SUPPORT_REQUEST_TEXT_MAX
+            ? t('supportDesk.followUpTooLong', { max: SUPPORT_REQUEST_TEXT_MAX })
+            : null,
+    },
+  });
+  const submit = form.onSubmit((values) =>
+    followUp.mutate(values.text.trim(), {
+      onSuccess: () => {
+        form.reset();
+        notifications.show({ message: t('supportDesk.followUpSent') });
+      },
+      onError: (error) => form.setErrors(fieldErrors(t, error)),
+    }),
+  );
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="xs">
+        <Textarea label={t('supportDesk.followUp')} autosize minRows={3} maxRows={10} {...form.getInputProps('text')} />
+        <FormError error={followUp.error} />
+        <Group>
+          <Button type="submit" loading={followUp.isPending}>
+            {t('supportDesk.followUpSend')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** `/support/requests/:requestId?token=`: a request, its status and answers, for its link's holder or its patient, who may write back. */
 export function SupportRequestPage() {
   const { t } = useTranslation();
   const { requestId = '' } = useParams();
@@ -24,7 +68,9 @@ export function SupportRequestPage() {
             </Anchor>
           </Alert>
         )}
-        {request.data && <SupportRequestView request={request.data} />}
+        {request.data && (
+          <SupportRequestView request={request.data} footer={<FollowUpForm requestId={requestId} token={params.get('token')} />} />
+        )}
       </Stack>
     </Container>
   );
