@@ -87,6 +87,20 @@ export default defineConfig(
         },
       ],
       'rozmova/no-cycle': ['error', { roots: ['apps/api/src', 'apps/web/src'] }],
+      // A relative import names its file with its extension, type imports included: one the resolver cannot find
+      // (`'../auth/api'`) would pass every boundary above unseen. And it names a file that exists.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\.?(?!.*\\.(tsx?|m?js|cjs|json|css|svg|png|jpe?g|webp|woff2?)$)',
+              message: 'Name the file with its extension (.ts, .tsx, .json…), so the import boundaries can see it.',
+            },
+          ],
+        },
+      ],
+      'import-x/no-unresolved': ['error', { ignore: ['^[^.]'] }],
     },
   },
   {

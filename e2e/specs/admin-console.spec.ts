@@ -24,10 +24,12 @@ import type { AppServer } from '../support/app-server.ts';
  * log is filtered and exported as CSV. Every new page is checked with axe at 360 px, in English and Ukrainian.
  */
 
+/** A signed-in page at 360 px in `language` (saved to the profile too, as the header's choice would be). */
 async function adminPage(browser: Browser, server: AppServer, token: string, language: 'en' | 'uk') {
   const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 360, height: 740 } });
   await context.addInitScript((value) => localStorage.setItem('rozmova-language', value), language);
   await signInBrowser(context, server, token);
+  expect((await context.request.put('/v1/auth/profile', { headers: bearer(token), data: { locale: language } })).ok()).toBe(true);
   return { context, page: await context.newPage() };
 }
 
@@ -203,6 +205,8 @@ test('an admin refunds a paid consultation, moderates a review and exports the a
       await checkPage(uk.page, heading);
       await expect(uk.page.getByRole('navigation', { name: 'Розділи адміністрування', exact: true })).toBeVisible();
     }
+    // The shared admin reads English in the other tests.
+    expect((await uk.context.request.put('/v1/auth/profile', { headers: bearer(adminToken), data: { locale: 'en' } })).ok()).toBe(true);
     await uk.context.close();
   });
 });

@@ -11,6 +11,7 @@ import {
   signInBrowser,
 } from '../support/booking.ts';
 import { expect, expectAccessible, test, uniqueEmail, watchContentSecurityPolicy } from '../support/fixtures.ts';
+import { chooseLanguage } from '../support/ui.ts';
 
 /*
  * The doctor console's patients (issue: staff consoles): a patient books, uploads a document and has two self-check
@@ -113,7 +114,7 @@ test('a doctor finds its patient, reads the card chart, reviews a document and w
   });
 
   await test.step('Ukrainian, dark, 360 px: the list and the patient page fit and pass axe', async () => {
-    await page.evaluate(() => localStorage.setItem('rozmova-language', 'uk'));
+    await chooseLanguage(page, 'uk');
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/doctor/patients');

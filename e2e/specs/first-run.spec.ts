@@ -1,7 +1,7 @@
 import type { Appointment, Checkout } from '@rozmova/contracts';
 import { expect, test, uniqueEmail } from '../support/fixtures.ts';
 import { apiLogin, createDoctor, createUser, profileOf, signInBrowser } from '../support/booking.ts';
-import { dialog, logIn } from '../support/ui.ts';
+import { chooseLanguage, dialog, logIn } from '../support/ui.ts';
 
 /**
  * What a new user met on a first run: the app started on another port than 3000 without PUBLIC_URL (as the test server
@@ -106,7 +106,7 @@ test('an admin deactivating its own account is told why, in both languages', asy
   await expect(confirm).not.toContainText('You are not allowed to do this');
   await page.keyboard.press('Escape');
 
-  await page.evaluate(() => localStorage.setItem('rozmova-language', 'uk'));
+  await chooseLanguage(page, 'uk');
   await page.reload();
   await expect(page).toHaveTitle('Користувачі · Rozmova');
   await page.getByRole('searchbox').fill(server.admin.email);
@@ -115,4 +115,6 @@ test('an admin deactivating its own account is told why, in both languages', asy
   await expect(page.getByRole('dialog')).toContainText(
     'Не можна деактивувати власний обліковий запис. Це може зробити інший адміністратор.',
   );
+  // The shared admin reads English in the other tests.
+  await chooseLanguage(page, 'en');
 });

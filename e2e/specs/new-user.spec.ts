@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { QuizQuestion } from '@rozmova/contracts';
 import { expect, expectAccessible, test, uniqueEmail, watchContentSecurityPolicy } from '../support/fixtures.ts';
 import { answerQuestions } from '../support/quiz.ts';
-import { apiLogin, createUser, expectNoSidewaysScroll, profileOf, signInBrowser } from '../support/booking.ts';
+import { apiLogin, createUser, expectNoCutButtons, expectNoSidewaysScroll, profileOf, signInBrowser } from '../support/booking.ts';
 
 /** What a new patient meets first: the self-check as a visitor, the saved result, in both languages and at 360 px. */
 
@@ -62,6 +62,7 @@ test('a visitor at 360 px in Ukrainian with a yellow result gets next steps, not
   await expect(page.getByRole('button', { name: 'Пройти самоперевірку ще раз', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Створити обліковий запис і зберегти результат', exact: true })).toBeVisible();
   await expectNoSidewaysScroll(page);
+  await expectNoCutButtons(page);
   await expectAccessible(page);
 });
 

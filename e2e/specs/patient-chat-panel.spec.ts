@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { Message, MessageList } from '@rozmova/contracts';
 import { apiLogin, createUser, expectNoSidewaysScroll, profileOf, signInBrowser } from '../support/booking.ts';
 import { expect, expectAccessible, test, uniqueEmail } from '../support/fixtures.ts';
+import { chooseLanguage } from '../support/ui.ts';
 
 /**
  * The patient's side of the support chat (SPEC.md "user chat panel"): the floating button on the signed-in pages,
@@ -133,10 +134,8 @@ test('a patient chats with support from the floating panel at 360 px: keyboard, 
   });
 
   await test.step('in Ukrainian and dark, the panel reads the same and passes axe', async () => {
-    await page.evaluate(() => {
-      localStorage.setItem('rozmova-color-scheme', 'dark');
-      localStorage.setItem('rozmova-language', 'uk');
-    });
+    await page.evaluate(() => localStorage.setItem('rozmova-color-scheme', 'dark'));
+    await chooseLanguage(page, 'uk');
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
     await launcher(page).click();

@@ -40,6 +40,27 @@ async function paySandbox(request: APIRequestContext, token: string, appointment
   return checkout.payment_id as string;
 }
 
+/** Every word of the records-access tab stays on one line: a word split across two lines has two boxes. */
+async function expectNoBrokenWords(page: Page) {
+  const broken = await page.evaluate(() => {
+    const panel = document.querySelector('[role="tabpanel"]');
+    const found: string[] = [];
+    if (!panel) return ['no tab panel'];
+    const walker = document.createTreeWalker(panel, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const match of (node.textContent ?? '').matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (lines.size > 1) found.push(match[0]);
+      }
+    }
+    return found;
+  });
+  expect(broken, 'words broken across lines').toEqual([]);
+}
+
 async function useLanguage(page: Page, language: 'en' | 'uk') {
   await page.addInitScript((value) => localStorage.setItem('rozmova-language', value), language);
 }
@@ -124,30 +145,74 @@ test('a patient reads its consultations, receipt and who opened its records; a c
     await receipt.getByRole('button', { name: 'Close', exact: true }).first().click();
   });
 
-  await test.step('staff open the records; the patient sees who, in which role, what and when', async () => {
+  await test.step('a day of staff access reads as one line per person and kind, with its count; the times fold inside', async () => {
+    // The doctor's "My patients" page listed the patient 78 times (one audit entry each), the doctor opened the card 3
+    // times and the operator the profile once: 82 entries of one day, which the flat log showed as 82 rows.
+    for (let batch = 0; batch < 78; batch += 13) {
+      await Promise.all(
+        Array.from({ length: 13 }, async () =>
+          ok(await request.get(`/v1/doctors/${freeDoctor.id}/patients`, { headers: bearer(doctorToken) }), 'doctor lists'),
+        ),
+      );
+    }
+    for (let i = 0; i < 3; i++)
+      await ok(await request.get(`/v1/patients-cards/${cardId}`, { headers: bearer(doctorToken) }), 'doctor reads');
     await ok(await request.get(`/v1/patients/${patientId}`, { headers: bearer(operatorToken) }), 'operator reads');
-    await ok(await request.get(`/v1/patients-cards/${cardId}`, { headers: bearer(doctorToken) }), 'doctor reads');
     await page.goto('/user?tab=records-access');
     await expect(
       page.getByText('Our doctors, operators and administrators sometimes need to open your records', { exact: false }),
     ).toBeVisible();
-    const table = page.getByRole('table');
-    const doctorRow = table.getByRole('row').filter({ hasText: 'Iryna Koval' }).filter({ hasText: 'Read your medical card' });
-    await expect(doctorRow.first()).toContainText('Doctor');
-    const operatorRow = table.getByRole('row').filter({ hasText: 'Marta Operator' }).filter({ hasText: 'Looked at your profile' });
-    await expect(operatorRow.first()).toContainText('Operator');
     const today = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long' }).format(new Date());
-    await expect(operatorRow.first()).toContainText(today);
+    const day = page.getByRole('region', { name: `Today, ${today}`, exact: true });
+    const lines = day.getByRole('list').first().locator(':scope > li');
+    const listViews = day.getByRole('listitem').filter({ hasText: 'Doctor Iryna Koval — your name in a list of patients: 78 times' });
+    await expect(listViews).toHaveCount(1);
+    await expect(day.getByRole('listitem').filter({ hasText: 'Doctor Iryna Koval — read your medical card: 3 times' })).toHaveCount(1);
+    await expect(day.getByRole('listitem').filter({ hasText: 'Operator Marta Operator — looked at your profile: once' })).toHaveCount(1);
+    // Today's entries (the consultation's booking and the review's publication included) fit in a handful of lines.
+    expect(await lines.count()).toBeLessThanOrEqual(6);
+
+    const disclosure = listViews.getByRole('button', { name: 'Show the times', exact: true });
+    await expect(disclosure).toHaveAttribute('aria-expanded', 'false');
+    await expect(listViews.getByText('and 58 earlier', { exact: true })).toBeHidden();
     await expectAccessible(page);
     await expectNoSidewaysScroll(page);
+    await expectNoBrokenWords(page);
+    await disclosure.click();
+    const hide = listViews.getByRole('button', { name: 'Hide the times', exact: true });
+    await expect(hide).toHaveAttribute('aria-expanded', 'true');
+    await expect(listViews.getByRole('list').getByRole('listitem')).toHaveCount(20);
+    await expect(listViews.getByText('and 58 earlier', { exact: true })).toBeVisible();
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+    await expectNoBrokenWords(page);
+    await hide.click();
+    await expect(listViews.getByText('and 58 earlier', { exact: true })).toBeHidden();
   });
 
-  await test.step('in Ukrainian too', async () => {
+  await test.step('in Ukrainian and dark too, at 360 px: names in the nominative, counts in the right form', async () => {
+    // Signed in, the language saved in the profile wins over the browser's choice.
+    await ok(await request.put('/v1/auth/profile', { headers: bearer(patientToken), data: { locale: 'uk' } }), 'profile language');
     await useLanguage(page, 'uk');
+    await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto('/user?tab=records-access');
     await expect(page.getByRole('heading', { name: 'Хто відкривав ваші дані', exact: true })).toBeVisible();
-    await expect(page.getByRole('row').filter({ hasText: 'Прочитав вашу медичну картку' }).first()).toContainText('Лікар');
+    const today = new Intl.DateTimeFormat('uk-UA', { day: 'numeric', month: 'long' }).format(new Date());
+    const day = page.getByRole('region', { name: `Сьогодні, ${today}`, exact: true });
+    const listViews = day.getByRole('listitem').filter({ hasText: "Лікар Iryna Koval — ваше ім'я у списку пацієнтів: 78 разів" });
+    await expect(listViews).toHaveCount(1);
+    await expect(day.getByRole('listitem').filter({ hasText: 'Лікар Iryna Koval — перегляд вашої медичної картки: 3 рази' })).toHaveCount(
+      1,
+    );
+    await expect(day.getByRole('listitem').filter({ hasText: 'Оператор Marta Operator — перегляд вашого профілю: 1 раз' })).toHaveCount(1);
     await expectAccessible(page);
+    await listViews.getByRole('button', { name: 'Показати час', exact: true }).click();
+    await expect(listViews.getByRole('button', { name: 'Сховати час', exact: true })).toHaveAttribute('aria-expanded', 'true');
+    await expect(listViews.getByText('і ще 58 раніше', { exact: true })).toBeVisible();
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+    await expectNoBrokenWords(page);
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('/user?tab=consultations');
     await expect(page.getByText(advice, { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Записатися до цього лікаря ще раз', exact: true })).toBeVisible();

@@ -3,7 +3,7 @@ import { apiLogin, createUser, expectNoSidewaysScroll, profileOf, signInBrowser,
 import { expect, expectAccessible, test, uniqueEmail, watchContentSecurityPolicy } from '../support/fixtures.ts';
 import { dropNetwork, restoreNetwork } from '../support/network-drop.ts';
 import { watchSockets } from '../support/socket-watch.ts';
-import { dialog, logIn } from '../support/ui.ts';
+import { chooseLanguage, dialog, logIn } from '../support/ui.ts';
 
 /*
  * The support chat from both sides (issue 11): a patient writes from the floating chat, the conversation appears in
@@ -174,7 +174,7 @@ test('a patient and operators chat: live inbox, claim, ticks to Read, typing, tr
     await expectAccessible(bohdanPage);
     await bohdanPage.emulateMedia({ colorScheme: 'dark' });
     await expectAccessible(bohdanPage);
-    await bohdanPage.evaluate(() => localStorage.setItem('rozmova-language', 'uk'));
+    await chooseLanguage(bohdanPage, 'uk');
     await bohdanPage.reload();
     await expect(bohdanPage.getByRole('heading', { level: 1, name: 'Звернення пацієнтів', exact: true })).toBeVisible();
     await expect(messages(bohdanPage, 'operator', whileAway[2]!)).toBeVisible();

@@ -115,6 +115,14 @@ export async function signInBrowser(context: BrowserContext, server: AppServer, 
   await context.addCookies([{ name: 'auth_token', value: token, url: server.baseURL, sameSite: 'Strict' }]);
 }
 
+/** No button's label is cut (a label wider than its button at this width). */
+export async function expectNoCutButtons(page: Page): Promise<void> {
+  const cut = await page
+    .locator('main .mantine-Button-label')
+    .evaluateAll((labels) => labels.filter((label) => label.scrollWidth > label.clientWidth + 1).map((label) => label.textContent));
+  expect(cut, `cut buttons on ${page.url()}`).toEqual([]);
+}
+
 /** The page scrolls sideways at this width: nothing may stick out. */
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

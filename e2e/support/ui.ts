@@ -45,3 +45,23 @@ export async function logOut(page: Page) {
 
 /** The Mantine colour scheme the page is drawn in. */
 export const colorSchemeOf = (page: Page) => page.locator('html').getAttribute('data-mantine-color-scheme');
+
+/**
+ * The interface language as the person chose it: kept in this browser and, when signed in, saved to the profile (a
+ * signed-in person's saved language wins over the browser's). The page must be open on the site; reload or navigate
+ * after.
+ */
+export async function chooseLanguage(page: Page, language: 'uk' | 'en'): Promise<void> {
+  const saved = await page.evaluate(async (value) => {
+    localStorage.setItem('rozmova-language', value);
+    const entry = document.cookie.split('; ').find((part) => part.startsWith('auth_token='));
+    if (!entry) return true;
+    const response = await fetch('/v1/auth/profile', {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${decodeURIComponent(entry.slice('auth_token='.length))}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ locale: value }),
+    });
+    return response.ok;
+  }, language);
+  expect(saved, 'the profile keeps the language').toBe(true);
+}

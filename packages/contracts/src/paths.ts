@@ -141,6 +141,8 @@ export const messagePaths = {
 export const patientHistoryPaths = {
   /** Staff who opened the patient's records (the owner only). */
   recordAccess: '/v1/patients/:id/record-access',
+  /** The same, grouped by day, member of staff and kind of access (pages of days). */
+  recordAccessDays: '/v1/patients/:id/record-access/days',
   /** The receipt of an appointment's card payment (the patient who paid only). */
   receipt: '/v1/payments/appointment/:id/receipt',
   corporateLeads: '/v1/corporate-leads',

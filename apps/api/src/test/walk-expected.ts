@@ -244,6 +244,7 @@ export const expected: Record<string, Row> = {
   // The patient's history and the public pages.
   // Who opened the owner's records and its receipts: the owner only (anyone else is told neither exists).
   'GET /v1/patients/:id/record-access': { ...signedIn(403), patient: 200, otherPatient: 404, admin: 404 },
+  'GET /v1/patients/:id/record-access/days': { ...signedIn(403), patient: 200, otherPatient: 404, admin: 404 },
   'GET /v1/payments/appointment/:id/receipt': { ...signedIn(403), patient: 200, otherPatient: 404, admin: 404, landing: 404 },
   'POST /v1/corporate-leads': everyone(201),
   'GET /v1/feedback/published': everyone(200),

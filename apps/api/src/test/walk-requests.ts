@@ -102,7 +102,7 @@ export function walkRequests(t: TestContext) {
     }),
     'DELETE /v1/quizz/:id': async () => ({ url: fillId('/v1/quizz/:id', await newQuestionId()) }),
     'GET /v1/quizz/level-rules': async () => ({}),
-    'PUT /v1/quizz/level-rules': async () => ({ body: { rules: [{ level: 'red', letter: 'B', min: 0, max: 0 }] } }),
+    'PUT /v1/quizz/level-rules': async () => ({ body: { rules: [{ level: 'red', letter: 'B', min: 0, max: 1000 }] } }),
     'GET /v1/patients/:id': async ({ owner }) => ({ url: fillId('/v1/patients/:id', (await idsOf(owner)).patientId) }),
     'PUT /v1/patients/:id': async ({ owner }) => ({
       url: fillId('/v1/patients/:id', (await idsOf(owner)).patientId),
@@ -333,6 +333,9 @@ export function walkRequests(t: TestContext) {
     // The patient's history and the public pages.
     'GET /v1/patients/:id/record-access': async ({ owner }) => ({
       url: fillId('/v1/patients/:id/record-access', (await idsOf(owner)).patientId),
+    }),
+    'GET /v1/patients/:id/record-access/days': async ({ owner }) => ({
+      url: fillId('/v1/patients/:id/record-access/days', (await idsOf(owner)).patientId),
     }),
     'GET /v1/payments/appointment/:id/receipt': async ({ owner }) => {
       const { paymentId, pay } = await sandboxFormsOf(owner);

@@ -66,7 +66,7 @@ export const templates: Record<string, Record<string, unknown>> = {
     ],
   },
   'PUT /v1/quizz/:id': { question_order: 1, question_text: { uk: 'Питання', en: 'Question' } },
-  'PUT /v1/quizz/level-rules': { rules: [{ level: 'red', letter: 'B', min: 0, max: 0 }] },
+  'PUT /v1/quizz/level-rules': { rules: [{ level: 'red', letter: 'B', min: 0, max: 1000 }] },
   'PUT /v1/patients/:id': { user_push_token: 'push-token', chat_patient_status: 'active', interacting_with_operator: randomUUID() },
   'PUT /v1/patients-cards/:id': {
     patient_quizz_results: [{ question_id: randomUUID(), answer_id: randomUUID() }],

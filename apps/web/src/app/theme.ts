@@ -42,6 +42,8 @@ export const buildTheme = (closeLabel: string) =>
       Modal: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
       Drawer: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
       Notification: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+      // An alert's title in its own colour (teal, yellow…) is below 4.5:1 on the light tint: it takes the text colour.
+      Alert: { styles: { title: { color: 'var(--mantine-color-text)' } } },
       // Most fields are required, so the optional ones say so in their label instead; the label stays the field's exact name.
       InputWrapper: { defaultProps: { withAsterisk: false } },
     },

@@ -22,7 +22,7 @@ interface Props {
 export function DoctorList({ doctors, cols, actions, selectedId, withCount = false, whenEmpty }: Props) {
   const { t } = useTranslation();
   if (doctors.error) return <FormError error={doctors.error} />;
-  if (!doctors.data) return <Loader aria-label={t('common.loading')} />;
+  if (!doctors.data) return <Loader role="status" aria-label={t('common.loading')} />;
   if (doctors.data.length === 0) {
     return (
       <Stack gap="xs" align="flex-start">

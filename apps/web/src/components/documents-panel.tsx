@@ -19,10 +19,13 @@ import { SectionCard } from './section-card.tsx';
 const ACCEPT = 'application/pdf,image/jpeg,image/png,image/heic,image/heif,.pdf,.jpg,.jpeg,.png,.heic,.heif';
 const ACCEPTED_NAME = /\.(pdf|jpe?g|png|heic|heif)$/i;
 
+/** A file's size in the reader's language ("1 кБ", "2,5 МБ"; "1 kB", "2.5 MB"). */
 function sizeText(bytes: number, language: string): string {
   const megabytes = bytes / (1024 * 1024);
-  const format = new Intl.NumberFormat(language === 'uk' ? 'uk-UA' : 'en-GB', { maximumFractionDigits: 1 });
-  return megabytes >= 0.1 ? `${format.format(megabytes)} MB` : `${format.format(Math.max(1, Math.round(bytes / 1024)))} KB`;
+  const locale = language === 'uk' ? 'uk-UA' : 'en-GB';
+  const format = (value: number, unit: 'kilobyte' | 'megabyte') =>
+    new Intl.NumberFormat(locale, { style: 'unit', unit, maximumFractionDigits: 1 }).format(value);
+  return megabytes >= 0.1 ? format(megabytes, 'megabyte') : format(Math.max(1, Math.round(bytes / 1024)), 'kilobyte');
 }
 
 /** A check before sending 20 MB for nothing; the server checks the content again. */
@@ -50,7 +53,7 @@ export function DocumentsPanel({ titleOrder = 2 }: { titleOrder?: 2 | 3 }) {
         {references.error ? (
           <FormError error={references.error} />
         ) : !references.data ? (
-          <Loader aria-label={t('common.loading')} />
+          <Loader role="status" aria-label={t('common.loading')} />
         ) : references.data.references.length === 0 ? (
           <Text>{t('documents.empty')}</Text>
         ) : (
@@ -101,7 +104,7 @@ export function PatientDocumentsPanel({ patientId, titleOrder = 2 }: { patientId
       {references.error ? (
         <FormError error={references.error} />
       ) : !references.data ? (
-        <Loader aria-label={t('common.loading')} />
+        <Loader role="status" aria-label={t('common.loading')} />
       ) : references.data.length === 0 ? (
         <Text>{t('documents.patientEmpty')}</Text>
       ) : (

@@ -130,7 +130,7 @@ export function SlotPicker({ doctorId, patientId, horizonDays, value, onChange }
       {slots.error ? (
         <FormError error={slots.error} />
       ) : slots.isLoading || loadingMonth ? (
-        <Loader aria-label={t('common.loading')} />
+        <Loader role="status" aria-label={t('common.loading')} />
       ) : day ? (
         <Stack gap="xs">
           <Title order={3} fz="md">

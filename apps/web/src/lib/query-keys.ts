@@ -70,9 +70,9 @@ export const queryKeys = {
     /** The receipt of a paid consultation (the patient's own). */
     receipt: (appointmentId: string) => ['payments', 'receipt', appointmentId] as const,
   },
-  /** Who of the staff opened a patient's records (the patient's own view), one page per offset. */
+  /** Who of the staff opened a patient's records (the patient's own view), one page of days per offset and time zone. */
   recordAccess: {
-    page: (patientId: string, offset: number) => ['record-access', patientId, offset] as const,
+    days: (patientId: string, offset: number, timeZone: string) => ['record-access', patientId, 'days', offset, timeZone] as const,
   },
   specialistApplications: {
     all: ['specialist-applications'] as const,

@@ -33,6 +33,7 @@ const demoPeople: DemoPerson[] = [
     email: 'doctor@demo.rozmova.local',
     userName: 'Др. Андрій Мельник',
     doctor: {
+      name_en: 'Dr Andrii Melnyk',
       specialisations: ['psychotherapist', 'psychologist'],
       bio: {
         uk: 'Психотерапевт, когнітивно-поведінкова терапія. Працює з тривогою, вигоранням і наслідками стресу.',
@@ -49,6 +50,7 @@ const demoPeople: DemoPerson[] = [
     email: 'psychiatrist@demo.rozmova.local',
     userName: 'Др. Оксана Бондаренко',
     doctor: {
+      name_en: 'Dr Oksana Bondarenko',
       specialisations: ['psychiatrist'],
       bio: {
         uk: 'Лікарка-психіатриня. Депресія, біполярний розлад, підбір і супровід медикаментозного лікування.',
@@ -67,6 +69,7 @@ const demoPeople: DemoPerson[] = [
     email: 'child-psychologist@demo.rozmova.local',
     userName: 'Марія Ткаченко',
     doctor: {
+      name_en: 'Mariia Tkachenko',
       specialisations: ['child-psychologist', 'psychologist'],
       bio: {
         uk: 'Дитяча психологиня. Підлітки, шкільний стрес, підтримка батьків після переїзду.',
@@ -83,6 +86,7 @@ const demoPeople: DemoPerson[] = [
     email: 'neurologist@demo.rozmova.local',
     userName: 'Др. Ігор Савчук',
     doctor: {
+      name_en: 'Dr Ihor Savchuk',
       specialisations: ['neurologist', 'family-doctor'],
       bio: {
         uk: 'Невролог і сімейний лікар. Головний біль, порушення сну, наслідки травм.',

@@ -503,6 +503,8 @@ describe('demo doctors', () => {
         expect(doctor.specialisations.length).toBeGreaterThan(0);
         expect(doctor.bio.uk).not.toBe('');
         expect(doctor.bio.en).not.toBe('');
+        // English readers see a name in Latin letters.
+        expect(doctor.doctor_name_en).toMatch(/^[A-Za-z .'-]+$/);
         expect(doctor.price).toBeGreaterThan(0);
         expect(doctor.weekly_hours.length).toBeGreaterThan(0);
       }

@@ -107,7 +107,7 @@ function AttachMenu({ onPick }: { onPick: (document: ChatDocument) => void }) {
 function DocumentItems({ onPick }: { onPick: (document: ChatDocument) => void }) {
   const { t } = useTranslation();
   const references = useMyReferences();
-  if (references.isPending) return <Loader size="sm" m="sm" aria-label={t('common.loading')} />;
+  if (references.isPending) return <Loader role="status" size="sm" m="sm" aria-label={t('common.loading')} />;
   if (references.isError) return <Menu.Label>{t('chat.documentsFailed')}</Menu.Label>;
   if (references.data.references.length === 0) return <Menu.Label>{t('chat.noDocuments')}</Menu.Label>;
   return (

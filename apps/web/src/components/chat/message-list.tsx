@@ -115,7 +115,7 @@ export function MessageList({ chat, otherName, emptyText, events = [] }: Props) 
             {t('chat.olderFailed')}
           </Text>
         )}
-        {chat.loading && <Loader size="sm" aria-label={t('common.loading')} />}
+        {chat.loading && <Loader role="status" size="sm" aria-label={t('common.loading')} />}
         {chat.failed && (
           <Alert color="danger" variant="light">
             {t('chat.loadFailed')}{' '}

@@ -21,7 +21,7 @@ export function AdminSectionPage() {
   return (
     <Stack gap="lg">
       <AdminNav />
-      <Suspense fallback={<Loader aria-label={t('common.loading')} />}>
+      <Suspense fallback={<Loader role="status" aria-label={t('common.loading')} />}>
         <Section />
       </Suspense>
     </Stack>

@@ -43,7 +43,7 @@ function ApplicationDetails({ id, onBack }: { id: string; onBack: () => void }) 
   const [diplomaError, setDiplomaError] = useState<unknown>(null);
   const [opening, setOpening] = useState(false);
 
-  if (application.isPending) return <Loader aria-label={t('common.loading')} />;
+  if (application.isPending) return <Loader role="status" aria-label={t('common.loading')} />;
   if (application.isError) return <LoadError error={application.error} />;
   const a = application.data;
   const openDiploma = async () => {
@@ -145,7 +145,7 @@ export function ApplicationsSection() {
         maw={320}
       />
       <LoadError error={list.error} />
-      {list.isPending && <Loader aria-label={t('common.loading')} />}
+      {list.isPending && <Loader role="status" aria-label={t('common.loading')} />}
       {list.data?.length === 0 && (
         <Text c="dimmed" role="status">
           {t('applications.empty')}

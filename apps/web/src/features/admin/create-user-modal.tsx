@@ -1,10 +1,11 @@
 import { NativeSelect, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import type { Role } from '@rozmova/contracts';
+import { locales, type Locale, type Role } from '@rozmova/contracts';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/form-modal.tsx';
 import { NewPasswordField } from '../../components/password-field.tsx';
+import { currentLocale } from '../../lib/i18n.ts';
 import { isEmail, isPasswordLengthValid } from '../../lib/validation.ts';
 import { useCreateUser } from './api.ts';
 
@@ -14,7 +15,8 @@ export function CreateUserModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const create = useCreateUser();
   const form = useForm({
-    initialValues: { user_name: '', email: '', password: '', user_role: 'operator' as Role },
+    // The account's language (its e-mails, and its interface once signed in): the admin's own by default.
+    initialValues: { user_name: '', email: '', password: '', user_role: 'operator' as Role, locale: currentLocale() as Locale },
     validate: {
       user_name: (value) => (value.trim() ? null : t('validation.nameRequired')),
       email: (value) => (isEmail(value) ? null : t('validation.email')),
@@ -38,6 +40,11 @@ export function CreateUserModal({ onClose }: { onClose: () => void }) {
         label={t('fields.role')}
         data={creatableRoles.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
         {...form.getInputProps('user_role')}
+      />
+      <NativeSelect
+        label={t('header.language')}
+        data={locales.map((locale) => ({ value: locale, label: t(`languages.${locale}`) }))}
+        {...form.getInputProps('locale')}
       />
     </FormModal>
   );

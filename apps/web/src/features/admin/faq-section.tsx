@@ -180,7 +180,7 @@ export function FaqSection() {
         <Title order={1}>{t('faqAdmin.title')}</Title>
         <Button onClick={() => setEditing({ kind: 'topic', topic: null })}>{t('faqAdmin.addTopic')}</Button>
       </Group>
-      {list.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+      {list.isPending && <Loader role="status" size="sm" aria-label={t('common.loading')} />}
       {list.isError && <FormError error={list.error} />}
       {list.data?.topics.length === 0 && <Text c="dimmed">{t('faqAdmin.empty')}</Text>}
       {list.data?.topics.map((topic) => (

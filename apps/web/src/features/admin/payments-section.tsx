@@ -41,7 +41,7 @@ function HistoryModal({ payment, onClose }: { payment: AdminPayment; onClose: ()
     <Modal opened onClose={onClose} title={t('adminConsole.payments.historyTitle', { order: payment.order_id })}>
       <Stack gap="sm">
         <Text size="sm">{t('adminConsole.payments.created', { date: dateTimeText(payment.created_at) })}</Text>
-        {callbacks.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+        {callbacks.isPending && <Loader role="status" size="sm" aria-label={t('common.loading')} />}
         <LoadError error={callbacks.error} />
         {callbacks.data &&
           (callbacks.data.callbacks.length === 0 ? (

@@ -56,7 +56,7 @@ export function QuizAdminPage() {
           </Button>
         </Group>
         <LoadError error={questions.error} />
-        {questions.isPending && <Loader aria-label={t('common.loading')} />}
+        {questions.isPending && <Loader role="status" aria-label={t('common.loading')} />}
         {questions.data && (
           <Table.ScrollContainer minWidth={720}>
             <Table striped>

@@ -54,7 +54,7 @@ function BookingSteps({ step, user, patientId }: { step: BookingStep; user: User
   const shown = appointments.current ?? closed;
 
   if (appointments.error) return <FormError error={appointments.error} />;
-  if (requestedDoctor || (appointments.isPending && step >= 4)) return <Loader aria-label={t('common.loading')} />;
+  if (requestedDoctor || (appointments.isPending && step >= 4)) return <Loader role="status" aria-label={t('common.loading')} />;
 
   const redirect = redirectFor(step, { doctorId: draft.doctorId, slot: draft.slot, current: step === 5 ? shown : appointments.current });
   if (redirect !== null) return <Navigate to={stepPath(redirect)} replace />;

@@ -37,11 +37,11 @@ export function PaymentResult({ patientId }: { patientId: string }) {
 
   let content;
   if (!appointmentId) {
-    content = appointments.isPending ? <Loader aria-label={t('common.loading')} /> : <Text>{t('booking.payment.nothing')}</Text>;
+    content = appointments.isPending ? <Loader role="status" aria-label={t('common.loading')} /> : <Text>{t('booking.payment.nothing')}</Text>;
   } else if (payment.error) {
     content = <FormError error={payment.error} />;
   } else if (!payment.data || !outcome) {
-    content = <Loader aria-label={t('common.loading')} />;
+    content = <Loader role="status" aria-label={t('common.loading')} />;
   } else {
     const price = priceText(payment.data.amount, locale);
     const retry = outcome === 'failed' && canRetry(payment.data, Date.now());

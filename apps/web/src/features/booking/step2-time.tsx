@@ -19,7 +19,7 @@ export function TimeStep({ user, patientId, draft, current }: StepProps) {
   const doctor = useDoctor(draft.doctorId);
 
   if (doctor.error) return <FormError error={doctor.error} />;
-  if (!doctor.data) return <Loader aria-label={t('common.loading')} />;
+  if (!doctor.data) return <Loader role="status" aria-label={t('common.loading')} />;
 
   return (
     <Stack gap="lg">

@@ -37,7 +37,7 @@ function BookStep({ user, patientId, draft, current, doctorId, slot }: StepProps
   const [leaving, setLeaving] = useState(false);
 
   if (doctor.error || card.error) return <FormError error={doctor.error ?? card.error} />;
-  if (!doctor.data || (!card.data && !unclaimed)) return <Loader aria-label={t('common.loading')} />;
+  if (!doctor.data || (!card.data && !unclaimed)) return <Loader role="status" aria-label={t('common.loading')} />;
 
   const freeConsultations = card.data?.patient_available_free_consultations ?? 0;
   // Once booked, the new appointment is the current one: the page keeps saying what it did until it moves on.

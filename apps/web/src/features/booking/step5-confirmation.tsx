@@ -164,8 +164,6 @@ function PaymentStatus({ appointment }: { appointment: Appointment }) {
       color={key === 'failed' ? 'danger' : 'yellow'}
       role="status"
       title={t(`booking.step5.${key}Title`)}
-      // The yellow title colour is below 4.5:1 on its light background: the title takes the text colour.
-      styles={{ title: { color: 'var(--mantine-color-text)' } }}
     >
       <Stack gap="xs">
         <Text size="sm">{awaitingPaymentText(t, appointment, price)}</Text>

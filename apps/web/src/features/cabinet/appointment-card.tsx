@@ -16,7 +16,7 @@ export function AppointmentCard({ patientId }: { patientId: string }) {
       {error ? (
         <FormError error={error} />
       ) : isPending ? (
-        <Loader aria-label={t('common.loading')} size="sm" />
+        <Loader role="status" aria-label={t('common.loading')} size="sm" />
       ) : current ? (
         <Text>
           {t('booking.cabinet.current', {

@@ -47,7 +47,7 @@ export function CardTab({ cardId, patientId }: { cardId: string; patientId: stri
   const { t, i18n } = useTranslation();
   const card = usePatientCard(cardId);
   if (card.error) return <FormError error={card.error} />;
-  if (!card.data) return <Loader aria-label={t('common.loading')} />;
+  if (!card.data) return <Loader role="status" aria-label={t('common.loading')} />;
   const locale = i18n.resolvedLanguage ?? 'en';
   const latest = latestRecommendation(card.data);
   const history = [...card.data.patient_quizz_recommendations].reverse();

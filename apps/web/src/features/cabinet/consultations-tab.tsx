@@ -18,7 +18,7 @@ export function ConsultationsTab({ patientId }: { patientId: string }) {
   const appointments = usePatientAppointments(patientId);
   const [receiptOf, setReceiptOf] = useState<string | null>(null);
   if (appointments.error) return <FormError error={appointments.error} />;
-  if (!appointments.data) return <Loader aria-label={t('common.loading')} size="sm" />;
+  if (!appointments.data) return <Loader role="status" aria-label={t('common.loading')} size="sm" />;
   const byDate = [...appointments.data].sort((a, b) => Date.parse(b.appointment_date) - Date.parse(a.appointment_date));
   const groups = [
     { key: 'upcoming', title: t('history.upcoming'), items: byDate.filter(isUpcoming).reverse(), none: t('history.noneUpcoming') },

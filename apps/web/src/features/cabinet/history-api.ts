@@ -1,10 +1,17 @@
-import { patientHistoryPaths, type Receipt, type RecordAccessList } from '@rozmova/contracts';
+import {
+  DEFAULT_DOCTOR_TIME_ZONE,
+  patientHistoryPaths,
+  recordAccessTimeZoneSchema,
+  type Receipt,
+  type RecordAccessDays,
+} from '@rozmova/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
 import { withId } from '../../lib/paths.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
-export const RECORD_ACCESS_PAGE = 20;
+/** Days per page of the records-access log. */
+export const RECORD_ACCESS_DAYS_PAGE = 7;
 
 /** The receipt of a paid consultation; read when the patient opens it. */
 export function useReceipt(appointmentId: string | null) {
@@ -15,14 +22,23 @@ export function useReceipt(appointmentId: string | null) {
   });
 }
 
-/** One page of who of the staff opened the patient's records, newest first. */
-export function useRecordAccess(patientId: string, offset: number) {
+/** The reader's time zone by IANA name, where the log's days begin and end; Kyiv when the browser names none we take. */
+export function readerTimeZone(): string {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return recordAccessTimeZoneSchema.safeParse(zone).success ? zone : DEFAULT_DOCTOR_TIME_ZONE;
+}
+
+/**
+ * One page of days of who of the staff opened the patient's records, newest first, each day's entries grouped on the
+ * server by member of staff and kind of access (so a day of list views is one line, not thousands of rows).
+ */
+export function useRecordAccessDays(patientId: string, offset: number, timeZone: string) {
   return useQuery({
-    queryKey: queryKeys.recordAccess.page(patientId, offset),
+    queryKey: queryKeys.recordAccess.days(patientId, offset, timeZone),
     queryFn: ({ signal }) =>
-      apiRequest<RecordAccessList>(withId(patientHistoryPaths.recordAccess, patientId), {
+      apiRequest<RecordAccessDays>(withId(patientHistoryPaths.recordAccessDays, patientId), {
         signal,
-        query: { limit: RECORD_ACCESS_PAGE, offset },
+        query: { limit: RECORD_ACCESS_DAYS_PAGE, offset, tz: timeZone },
       }),
     placeholderData: keepPreviousData,
   });

@@ -25,7 +25,7 @@ export function ReceiptModal({ appointmentId, onClose }: { appointmentId: string
       {receipt.error ? (
         <FormError error={receipt.error} />
       ) : !rows ? (
-        <Loader aria-label={t('common.loading')} size="sm" />
+        <Loader role="status" aria-label={t('common.loading')} size="sm" />
       ) : (
         <Stack gap="md">
           <Text size="sm">{t('history.receiptLead')}</Text>

@@ -24,7 +24,7 @@ export function RequestsTab({ userId }: { userId: string }) {
           {t('supportDesk.newRequest')}
         </Button>
       </Group>
-      {requests.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+      {requests.isPending && <Loader role="status" size="sm" aria-label={t('common.loading')} />}
       {requests.isError && <FormError error={requests.error} />}
       {requests.data?.length === 0 && <Text c="dimmed">{t('supportDesk.noRequests')}</Text>}
       {requests.data?.map((request) => (

@@ -65,7 +65,7 @@ export function AppointmentsPanel({ doctorId, timeZone }: { doctorId: string; ti
   );
 
   if (!appointments.data) {
-    return appointments.error ? <FormError error={appointments.error} /> : <Loader aria-label={t('common.loading')} />;
+    return appointments.error ? <FormError error={appointments.error} /> : <Loader role="status" aria-label={t('common.loading')} />;
   }
   const sections = [
     { id: 'doctor-today', title: t('doctor.today'), items: groups.today, empty: t('doctor.noneToday') },

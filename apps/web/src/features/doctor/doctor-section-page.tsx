@@ -63,7 +63,7 @@ function MyPatients({ doctorId }: { doctorId: string }) {
       />
       <FormError error={patients.error} />
       {!patients.data ? (
-        !patients.error && <Loader aria-label={t('common.loading')} />
+        !patients.error && <Loader role="status" aria-label={t('common.loading')} />
       ) : patients.data.patients.length === 0 ? (
         <Text>{query ? t('doctorPatients.list.noMatch') : t('doctorPatients.list.empty')}</Text>
       ) : (
@@ -104,7 +104,7 @@ function MyPatients({ doctorId }: { doctorId: string }) {
 function Ratings({ doctorId }: { doctorId: string }) {
   const { t, i18n } = useTranslation();
   const reviews = useDoctorReviews(doctorId);
-  if (!reviews.data) return reviews.error ? <FormError error={reviews.error} /> : <Loader aria-label={t('common.loading')} />;
+  if (!reviews.data) return reviews.error ? <FormError error={reviews.error} /> : <Loader role="status" aria-label={t('common.loading')} />;
   const { rating } = reviews.data;
   const format = new Intl.NumberFormat(i18n.resolvedLanguage === 'uk' ? 'uk-UA' : 'en-GB', { maximumFractionDigits: 1 });
   return (

@@ -46,7 +46,7 @@ export function PatientNotes({ patientId, canWrite }: { patientId: string; canWr
       )}
       <FormError error={notes.error} />
       {!notes.data ? (
-        !notes.error && <Loader aria-label={t('common.loading')} />
+        !notes.error && <Loader role="status" aria-label={t('common.loading')} />
       ) : notes.data.length === 0 ? (
         <Text>{t('doctorPatients.notes.empty')}</Text>
       ) : (

@@ -36,7 +36,7 @@ export function DoctorPatientPage() {
       <Stack gap="lg">
         <Title order={1}>{t('pageTitle.doctorPatient')}</Title>
         <DoctorNav />
-        {record.error ? <FormError error={record.error} /> : <Loader aria-label={t('common.loading')} />}
+        {record.error ? <FormError error={record.error} /> : <Loader role="status" aria-label={t('common.loading')} />}
       </Stack>
     );
   }
@@ -56,7 +56,7 @@ export function DoctorPatientPage() {
         ) : card.error ? (
           <FormError error={card.error} />
         ) : (
-          <Loader aria-label={t('common.loading')} />
+          <Loader role="status" aria-label={t('common.loading')} />
         )}
       </SectionCard>
       <PatientNotes patientId={patientId} canWrite={!isAdmin} />
@@ -64,7 +64,7 @@ export function DoctorPatientPage() {
       <SectionCard title={t('doctorPatients.consultations.title')} titleId="doctor-patient-consultations-title">
         <FormError error={appointments.error} />
         {!appointments.data ? (
-          !appointments.error && <Loader aria-label={t('common.loading')} />
+          !appointments.error && <Loader role="status" aria-label={t('common.loading')} />
         ) : withDoctor.length === 0 ? (
           <Text>{t('doctorPatients.consultations.empty')}</Text>
         ) : (

@@ -92,7 +92,7 @@ export function FaqPage() {
           <Title order={2} fz="lg">
             {t('faq.topics')}
           </Title>
-          {topics.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+          {topics.isPending && <Loader role="status" size="sm" aria-label={t('common.loading')} />}
           {topics.isError && <FormError error={topics.error} />}
           {topics.data?.map((topic) => (
             <Paper key={topic.id} withBorder p="md" radius="md">
@@ -140,7 +140,7 @@ export function FaqTopicPage() {
   const topic = useFaqTopic(topicId);
   return (
     <Shell>
-      {topic.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+      {topic.isPending && <Loader role="status" size="sm" aria-label={t('common.loading')} />}
       {topic.isError && (
         <>
           <Title order={1}>{t('faq.title')}</Title>
@@ -197,7 +197,7 @@ export function FaqQuestionPage() {
   const details = useFaqQuestion(questionId);
   return (
     <Shell>
-      {details.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+      {details.isPending && <Loader role="status" size="sm" aria-label={t('common.loading')} />}
       {details.isError && (
         <>
           <Title order={1}>{t('faq.title')}</Title>

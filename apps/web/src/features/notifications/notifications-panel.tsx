@@ -14,7 +14,7 @@ export function NotificationsPanel({ userId }: { userId: string }) {
   const state = list.data;
 
   if (!state) {
-    return list.error ? <FormError error={list.error} /> : <Loader aria-label={t('common.loading')} />;
+    return list.error ? <FormError error={list.error} /> : <Loader role="status" aria-label={t('common.loading')} />;
   }
   const unread = unreadCount(state);
   return (
@@ -95,7 +95,7 @@ function NotificationRow({ notification, removing, onRemove }: { notification: N
         </Text>
       </div>
       {removing ? (
-        <Loader size="xs" aria-label={t('common.loading')} />
+        <Loader role="status" size="xs" aria-label={t('common.loading')} />
       ) : (
         <CloseButton onClick={onRemove} aria-label={t('notifications.remove', { date })} />
       )}

@@ -19,7 +19,7 @@ export function CannedRepliesModal({ onClose }: { onClose: () => void }) {
     <Modal opened onClose={onClose} title={t('operator.canned.title')} size="lg">
       <Stack gap="lg">
         <FormError error={replies.error} />
-        {replies.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+        {replies.isPending && <Loader role="status" size="sm" aria-label={t('common.loading')} />}
         {replies.data?.length === 0 && <Text>{t('operator.canned.empty')}</Text>}
         {replies.data && replies.data.length > 0 && (
           <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('operator.canned.listLabel')}>

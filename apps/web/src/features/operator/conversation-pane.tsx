@@ -81,7 +81,7 @@ export function ConversationPane({ patientId, user, backTo, detailsTo, onManageR
           {patient.data?.user_name ?? t('operator.conversationTitle')}
         </Title>
         <FormError error={patient.error} />
-        {patient.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+        {patient.isPending && <Loader role="status" size="sm" aria-label={t('common.loading')} />}
         {patient.data && (
           <>
             <Group gap="xs">

@@ -79,7 +79,7 @@ export function InboxList({ filter, onFilter, selected, linkTo, userId }: InboxL
           {errorText(t, inbox.error)}
         </Alert>
       )}
-      {inbox.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+      {inbox.isPending && <Loader role="status" size="sm" aria-label={t('common.loading')} />}
       {inbox.data && (
         <>
           <Text size="sm" aria-live="polite">

@@ -20,7 +20,7 @@ export function OperatorSectionPage() {
       {section === 'patients' ? (
         <PatientSearch />
       ) : (
-        <Suspense fallback={<Loader aria-label={t('common.loading')} />}>
+        <Suspense fallback={<Loader role="status" aria-label={t('common.loading')} />}>
           <RequestsSection />
         </Suspense>
       )}

@@ -256,7 +256,7 @@ export function RescheduleModal({ appointment, onClose }: { appointment: Appoint
           onChange={(slot) => form.setFieldValue('date', slot)}
         />
       ) : (
-        !doctor.error && <Loader size="sm" aria-label={t('common.loading')} />
+        !doctor.error && <Loader role="status" size="sm" aria-label={t('common.loading')} />
       )}
       {form.errors.date && (
         <Text size="sm" c="danger" role="alert">

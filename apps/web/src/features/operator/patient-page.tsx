@@ -35,7 +35,7 @@ export function OperatorPatientPage() {
     <Stack gap="md">
       <OperatorNav />
       {patient.error && <FormError error={patient.error} />}
-      {!patient.data && !patient.error && <Loader aria-label={t('common.loading')} />}
+      {!patient.data && !patient.error && <Loader role="status" aria-label={t('common.loading')} />}
       {patient.data && (
         <>
           <Group justify="space-between" gap="sm" align="flex-start">
@@ -84,7 +84,7 @@ function Appointments({ patientId, onChange }: { patientId: string; onChange: (d
   return (
     <SectionCard title={t('operatorConsole.patient.appointments')}>
       <FormError error={appointments.error} />
-      {appointments.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+      {appointments.isPending && <Loader role="status" size="sm" aria-label={t('common.loading')} />}
       {appointments.data && (
         <>
           <Title order={3} fz="md">

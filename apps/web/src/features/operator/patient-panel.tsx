@@ -20,7 +20,7 @@ export function PatientPanel({ patientId }: { patientId: string }) {
   const { t } = useTranslation();
   const patient = usePatient(patientId);
   if (patient.error) return <FormError error={patient.error} />;
-  if (!patient.data) return <Loader size="sm" aria-label={t('common.loading')} />;
+  if (!patient.data) return <Loader role="status" size="sm" aria-label={t('common.loading')} />;
   return (
     <Stack gap="lg">
       <Profile patient={patient.data} />
@@ -67,7 +67,7 @@ function Appointments({ patientId }: { patientId: string }) {
     <Stack gap={4}>
       <PanelHeading>{t('operator.patient.appointments')}</PanelHeading>
       <FormError error={appointments.error} />
-      {appointments.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+      {appointments.isPending && <Loader role="status" size="sm" aria-label={t('common.loading')} />}
       {appointments.data?.length === 0 && <Text size="sm">{t('operator.patient.noAppointments')}</Text>}
       {shown.length > 0 && (
         <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -90,7 +90,7 @@ export function Documents({ patientId }: { patientId: string }) {
     <Stack gap={4}>
       <PanelHeading>{t('operator.patient.documents')}</PanelHeading>
       <FormError error={documents.error ?? open.error} />
-      {documents.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+      {documents.isPending && <Loader role="status" size="sm" aria-label={t('common.loading')} />}
       {documents.data?.length === 0 && <Text size="sm">{t('operator.patient.noDocuments')}</Text>}
       {documents.data && documents.data.length > 0 && (
         <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>

@@ -71,7 +71,7 @@ export function PatientSearch() {
         </form>
         <FormError error={lookup.error} />
         <div aria-live="polite">
-          {searching && lookup.isFetching && <Loader size="sm" aria-label={t('common.loading')} />}
+          {searching && lookup.isFetching && <Loader role="status" size="sm" aria-label={t('common.loading')} />}
           {searching && lookup.data && !lookup.isFetching && (
             <Text size="sm">
               {found.length ? t('operatorConsole.search.found', { n: found.length }) : t('operatorConsole.search.none')}

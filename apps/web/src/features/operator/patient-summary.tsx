@@ -48,7 +48,7 @@ export function SelfCheck({ cardId }: { cardId: string }) {
     <Stack gap={4}>
       <PanelHeading>{t('operator.patient.card')}</PanelHeading>
       <FormError error={card.error} />
-      {card.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+      {card.isPending && <Loader role="status" size="sm" aria-label={t('common.loading')} />}
       {card.data && !latest && <Text size="sm">{t('operator.patient.noSelfCheck')}</Text>}
       {latest && (
         <>

@@ -84,7 +84,7 @@ function RequestDetails({ id }: { id: string }) {
       refused(error as Error);
     }
   };
-  if (request.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
+  if (request.isPending) return <Loader role="status" size="sm" aria-label={t('common.loading')} />;
   if (request.isError) return <FormError error={request.error} />;
   const r = request.data;
   const details = Object.entries(r.details);
@@ -174,7 +174,7 @@ export function RequestsSection() {
       />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Stack gap="xs">
-          {queue.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+          {queue.isPending && <Loader role="status" size="sm" aria-label={t('common.loading')} />}
           {queue.isError && <FormError error={queue.error} />}
           {queue.data?.length === 0 && <Text c="dimmed">{t('deskQueue.empty')}</Text>}
           <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('deskQueue.list')}>

@@ -35,7 +35,7 @@ export function DiagnosisPage() {
   const [run, setRun] = useState(0);
   let content;
   if (questions.error) content = <FormError error={questions.error} />;
-  else if (!questions.data) content = <Loader aria-label={t('common.loading')} />;
+  else if (!questions.data) content = <Loader role="status" aria-label={t('common.loading')} />;
   else content = <VisitorQuiz key={run} questions={questions.data} onRetake={() => setRun((value) => value + 1)} />;
   return (
     <Container size="sm" py="xl">
@@ -148,7 +148,7 @@ function VisitorResult({ questions, answers, onRetake, onChangeAnswers }: Visito
         {t('quiz.rulesError')}
       </Alert>
     );
-  } else if (!level) result = <Loader aria-label={t('common.loading')} />;
+  } else if (!level) result = <Loader role="status" aria-label={t('common.loading')} />;
   else result = <QuizAdvice level={level} titleId="diagnosis-result-title" />;
 
   return (
@@ -162,10 +162,10 @@ function VisitorResult({ questions, answers, onRetake, onChangeAnswers }: Visito
       <SectionCard title={t('quiz.keepTitle')} titleId="diagnosis-keep-title" gap="md">
         <Text>{t('quiz.keepText')}</Text>
         <Group gap="sm">
-          <Button component={Link} to="?auth=signup">
+          <Button component={Link} to="?auth=signup" className="button-wraps">
             {t('quiz.createAccount')}
           </Button>
-          <Button component={Link} to="?auth=login" variant="default">
+          <Button component={Link} to="?auth=login" variant="default" className="button-wraps">
             {t('quiz.haveAccount')}
           </Button>
           <Button variant="subtle" onClick={onChangeAnswers}>

@@ -28,7 +28,7 @@ const RECOMMEND = 'recommend';
 
 function Loading() {
   const { t } = useTranslation();
-  return <Loader aria-label={t('common.loading')} />;
+  return <Loader role="status" aria-label={t('common.loading')} />;
 }
 
 /** The patient's quiz at /user/quizz: intro → questions → `?stage=recommend` with the server's recommendation. */

@@ -25,7 +25,7 @@ export function PricesPage() {
         {doctors.error ? (
           <FormError error={doctors.error} />
         ) : !doctors.data ? (
-          <Loader aria-label={t('common.loading')} />
+          <Loader role="status" aria-label={t('common.loading')} />
         ) : ranges.length === 0 ? (
           <Text>{t('specialists.prices.none')}</Text>
         ) : (

@@ -59,7 +59,7 @@ export function SupportRequestPage() {
     <Container size="sm" py="xl">
       <Stack gap="lg">
         <Title order={1}>{t('supportDesk.requestTitle')}</Title>
-        {request.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+        {request.isPending && <Loader role="status" size="sm" aria-label={t('common.loading')} />}
         {request.isError && (
           <Alert color="gray" title={t('supportDesk.linkInvalidTitle')}>
             <Text>{t('supportDesk.linkInvalid')}</Text>
