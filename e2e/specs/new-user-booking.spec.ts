@@ -3,7 +3,7 @@ import type { Appointment, User } from '@rozmova/contracts';
 import type { AppServer } from '../support/app-server.ts';
 import { expect, expectAccessible, test, uniqueEmail } from '../support/fixtures.ts';
 import { apiLogin, createDoctor, createUser, expectNoSidewaysScroll, profileOf, signInBrowser } from '../support/booking.ts';
-import { dialog } from '../support/ui.ts';
+import { chooseLanguage, dialog } from '../support/ui.ts';
 
 /**
  * A new patient's booking: step 5 while the payment is open, the countdown, one time-zone name, the realtime toast
@@ -15,7 +15,6 @@ test.use({ timezoneId: 'Europe/Kiev' });
 
 const DOCTOR = 'Nadiia Bondarenko';
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-const inUkrainian = (page: Page) => page.addInitScript(() => localStorage.setItem('rozmova-language', 'uk'));
 
 let seeded: Promise<{ adminToken: string; doctorId: string }> | undefined;
 
@@ -80,7 +79,7 @@ test('step 5 says the payment is awaited, counts down in minutes and seconds, an
   await expect(page.getByRole('main')).not.toContainText('Kiev');
   await expectAccessible(page);
 
-  await inUkrainian(page);
+  await chooseLanguage(page, 'uk');
   await page.reload();
   await expect(stepHeading(page, 'Ваша консультація очікує на оплату')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Сеанс', exact: true })).toContainText('Почнеться через 14 хв 30 с');
@@ -190,7 +189,7 @@ test('step 3 marks the phone as required, explains an empty one, and saves the f
   expect((await profileOf(request, patient.token)).phone).toBe('+380671112233');
 
   // In Ukrainian too.
-  await inUkrainian(page);
+  await chooseLanguage(page, 'uk');
   await page.goto('/user/appointment-step3');
   await expect(page.getByRole('textbox', { name: 'Телефон', exact: true })).toHaveAccessibleDescription(/^Обов’язково:/);
 });
@@ -258,7 +257,8 @@ test('after removing an account without a consultation, the notice is in Ukraini
   const { adminToken } = await seed(request, server);
   const patient = await newPatient(request, adminToken, 'Василь Остапенко');
   await signInBrowser(context, server, patient.token);
-  await inUkrainian(page);
+  await page.goto('/');
+  await chooseLanguage(page, 'uk');
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/user?tab=profile');
   await page.getByRole('button', { name: 'Видалити обліковий запис', exact: true }).click();

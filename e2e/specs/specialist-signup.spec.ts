@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { apiLogin, expectNoSidewaysScroll, signInBrowser } from '../support/booking.ts';
 import { expect, expectAccessible, test, uniqueEmail } from '../support/fixtures.ts';
 import { dialog, logIn } from '../support/ui.ts';
@@ -6,9 +6,11 @@ import type { AppServer } from '../support/app-server.ts';
 
 /*
  * Specialist sign-up: a specialist applies through the four steps at 360 px (the code comes from the test SMTP
- * server), sees the status page in both languages, an admin approves the application in /admin/applications, the new
- * doctor signs in again and sets its hours, an admin sets the price, and the doctor is listed on /our-specialists
- * under its name in each language. axe checks every page on the way.
+ * server), sees the status page in both languages, and an admin approves the application in /admin/applications. The
+ * applicant's open page learns of it and opens the doctor console without a new sign-in ("You are approved"), whose
+ * checklist says the profile is hidden until hours and a price are set; the doctor follows its links, sets both, and is
+ * listed on /our-specialists under its name in each language. /for-specialists leads a doctor to the console. axe
+ * checks every page on the way.
  */
 
 const PASSWORD = 'Quiet-Meadow-Lantern-58';
@@ -25,7 +27,26 @@ async function checkPage(page: Page) {
   await expectNoSidewaysScroll(page);
 }
 
-test('a specialist applies in four steps, an admin approves, and the new doctor is listed', async ({ browser, request, server, mail }) => {
+/** Switches the interface language from the header's menu (at 360 px the switch is there); a signed-in account keeps it. */
+async function chooseLanguage(page: Page, language: 'en' | 'uk') {
+  const ukrainian = (await page.locator('html').getAttribute('lang')) === 'uk';
+  await page.getByRole('button', { name: ukrainian ? 'Відкрити меню' : 'Open menu', exact: true }).click();
+  const menu = page.getByRole('dialog', { name: ukrainian ? 'Меню' : 'Menu', exact: true });
+  await menu.getByRole('combobox', { name: ukrainian ? 'Мова' : 'Language', exact: true }).selectOption(language);
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+}
+
+/** One item of a checklist (a list item naming it). */
+const itemOf = (list: Locator, name: string) => list.getByRole('listitem').filter({ hasText: name });
+
+test('a specialist applies in four steps, an admin approves, and the new doctor, still signed in, completes the profile and is listed', async ({
+  browser,
+  request,
+  server,
+  mail,
+}) => {
   test.setTimeout(180_000);
   const suffix = Date.now().toString(36);
   const email = uniqueEmail('specialist');
@@ -82,61 +103,123 @@ test('a specialist applies in four steps, an admin approves, and the new doctor 
     await page.getByRole('button', { name: 'Send for review' }).click();
     await expect(page.getByRole('heading', { name: 'Your application is under review' })).toBeVisible();
     await checkPage(page);
-    // Until approved an applicant has only this page.
-    await page.goto('/user');
-    await expect(page).toHaveURL('/for-specialists');
-    const ukrainian = await phonePage(browser, server, 'uk');
-    await ukrainian.context.addCookies(await applicant.context.cookies());
-    await ukrainian.page.goto('/for-specialists');
-    await expect(ukrainian.page.getByRole('heading', { level: 1, name: 'Фахівцям' })).toBeVisible();
-    await expect(ukrainian.page.getByRole('heading', { name: 'Вашу заявку перевіряють' })).toBeVisible();
-    await checkPage(ukrainian.page);
-    await ukrainian.context.close();
+    // Until approved an applicant has only this page: no cabinet, no doctor console.
+    for (const path of ['/user', '/doctor']) {
+      await page.goto(path);
+      await expect(page).toHaveURL('/for-specialists');
+    }
+    // The account's language wins over the browser's, so the applicant switches it; it waits in Ukrainian.
+    await chooseLanguage(page, 'uk');
+    await expect(page.getByRole('heading', { level: 1, name: 'Фахівцям' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Вашу заявку перевіряють' })).toBeVisible();
+    await checkPage(page);
   });
 
   const adminToken = await apiLogin(request, server.admin.email, server.admin.password);
-  await test.step('an admin opens the application and approves it', async () => {
-    const admin = await phonePage(browser, server, 'uk');
+  await test.step("an admin opens the application and approves it (in the admin account's language, English)", async () => {
+    const admin = await phonePage(browser, server, 'en');
     await signInBrowser(admin.context, server, adminToken);
     await admin.page.goto('/admin/applications');
-    await expect(admin.page.getByRole('heading', { name: 'Заявки фахівців' })).toBeVisible();
+    await expect(admin.page.getByRole('heading', { name: 'Specialist applications' })).toBeVisible();
     await checkPage(admin.page);
-    await admin.page.getByRole('button', { name: `Відкрити заявку: ${nameUk}` }).click();
+    await admin.page.getByRole('button', { name: `Open the application of ${nameUk}` }).click();
     await expect(admin.page.getByRole('heading', { name: `${nameUk} · ${nameEn}` })).toBeVisible();
     await checkPage(admin.page);
     const popup = admin.page.waitForEvent('popup');
-    await admin.page.getByRole('button', { name: 'Відкрити диплом' }).click();
+    await admin.page.getByRole('button', { name: 'Open the diploma' }).click();
     await (await popup).close();
-    await admin.page.getByRole('button', { name: 'Схвалити', exact: true }).click();
-    const confirm = dialog(admin.page, `Схвалити заявку: ${nameUk}?`);
+    await admin.page.getByRole('button', { name: 'Approve', exact: true }).click();
+    const confirm = dialog(admin.page, `Approve ${nameUk}?`);
     await expect(confirm).toBeVisible();
     await expectAccessible(admin.page);
-    await confirm.getByRole('button', { name: 'Схвалити', exact: true }).click();
-    await expect(admin.page.getByText(`${nameUk} тепер лікар Rozmova`)).toBeVisible();
+    await confirm.getByRole('button', { name: 'Approve', exact: true }).click();
+    await expect(admin.page.getByText(`${nameUk} is now a doctor`)).toBeVisible();
     await admin.context.close();
   });
 
-  await test.step('the applicant is told by e-mail in the language of the sign-up', async () => {
-    const approved = await mail.waitFor(email, (m) => m.subject.includes('approved'));
-    expect(approved.subject).toBe('Your Rozmova application is approved');
+  await test.step("the applicant's open page learns of the approval and opens the console, still signed in", async () => {
+    // The status page asks again every 15 seconds while it waits.
+    await expect(page).toHaveURL('/doctor', { timeout: 30_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'Вашу заявку схвалено' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Меню облікового запису', exact: true })).toBeVisible();
+    const checklist = page.getByRole('region', { name: 'Підготуйте профіль для пацієнтів', exact: true });
+    await expect(checklist.getByRole('status')).toHaveText(
+      'Пацієнти поки не бачать вашого профілю. Він з’явиться в розділі «Наші фахівці», щойно все з переліку «Обов’язково» буде готово.',
+    );
+    await expect(itemOf(checklist, 'Робочі години')).toContainText('Ще не зроблено');
+    await expect(itemOf(checklist, 'Вартість консультації')).toContainText('Ще не зроблено');
+    await expect(itemOf(checklist, 'Спеціалізація')).toContainText('Готово');
+    await checkPage(page);
   });
 
-  await test.step('the new doctor signs in, sets its hours; an admin sets the price; the doctor is listed', async () => {
-    await applicant.context.clearCookies();
-    await logIn(page, email, PASSWORD, '/doctor');
-    const doctorToken = await apiLogin(request, email, PASSWORD);
-    const profile = await (await request.get('/v1/auth/profile', { headers: { Authorization: `Bearer ${doctorToken}` } })).json();
-    const hours = await request.put(`/v1/doctors/${profile.id}`, {
-      headers: { Authorization: `Bearer ${doctorToken}` },
-      data: { weekly_hours: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', end: '17:00' })) },
-    });
-    expect(hours.ok()).toBe(true);
-    const price = await request.put(`/v1/doctors/${profile.id}`, {
-      headers: { Authorization: `Bearer ${adminToken}` },
-      data: { price: 80_000 },
-    });
-    expect(price.ok()).toBe(true);
+  await test.step("the applicant is told by e-mail in the account's language", async () => {
+    const approved = await mail.waitFor(email, (m) => m.subject.includes('схвалено'));
+    expect(approved.subject).toBe('Вашу заявку в Rozmova схвалено');
+    expect(approved.text).toContain('/doctor');
+  });
 
+  const checklist = page.getByRole('region', { name: 'Get your profile ready for patients', exact: true });
+  const notShown = 'Patients do not see your profile yet. It appears on “Our specialists” once everything under “Required” is done.';
+  await test.step('in English: /for-specialists leads to the console, whose checklist says what is missing', async () => {
+    await chooseLanguage(page, 'en');
+    await page.goto('/for-specialists');
+    await expect(page).toHaveURL('/doctor');
+    await expect(checklist.getByRole('status')).toHaveText(notShown);
+    const required = checklist.getByRole('list', { name: 'Required', exact: true });
+    await expect(itemOf(required, 'Specialisation')).toContainText('Specialisation: Done');
+    await expect(itemOf(required, 'Working hours')).toContainText('Working hours: To do');
+    await expect(itemOf(required, 'Consultation price')).toContainText('Consultation price: To do');
+    await expect(itemOf(required, 'Publishing')).toContainText('Publishing: Done');
+    const recommended = checklist.getByRole('list', { name: 'Recommended', exact: true });
+    await expect(itemOf(recommended, 'Photo')).toContainText('Photo: To do');
+    await expect(itemOf(recommended, 'About you')).toContainText('About you, in Ukrainian and English: Done');
+    await checkPage(page);
+  });
+
+  await test.step('the doctor follows the checklist: hours, then the price; the profile is shown then', async () => {
+    await checklist.getByRole('link', { name: 'Set your working hours', exact: true }).click();
+    await expect(page).toHaveURL('/doctor?tab=schedule#doctor-weekly-hours');
+    await expect(page.getByRole('button', { name: 'Add hours on Monday', exact: true })).toBeFocused();
+    for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) {
+      await page
+        .getByRole('group', { name: day, exact: true })
+        .getByRole('button', { name: `Add hours on ${day}`, exact: true })
+        .click();
+    }
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(itemOf(checklist, 'Working hours')).toContainText('Working hours: Done');
+    await expect(checklist.getByRole('status')).toHaveText(notShown);
+
+    await checklist.getByRole('link', { name: 'Set your price', exact: true }).click();
+    await expect(page).toHaveURL('/doctor?tab=schedule#doctor-price');
+    const price = page.getByRole('textbox', { name: 'Price, UAH', exact: true });
+    await expect(price).toBeFocused();
+    await price.fill('800');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(itemOf(checklist, 'Consultation price')).toContainText('Consultation price: Done');
+    await expect(checklist.getByRole('status')).toHaveText('Patients see your profile on “Our specialists” and can book you.');
+    await checkPage(page);
+    // Once the profile is shown, the rest (a photo) is up to the doctor, who may put the list away.
+    await checklist.getByRole('button', { name: 'Hide this list', exact: true }).click();
+    await expect(checklist).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Doctor console' })).toBeVisible();
+    await expect(checklist).toHaveCount(0);
+  });
+
+  await test.step('signed in afresh elsewhere, the doctor lands in the console, and /for-specialists leads there too', async () => {
+    const other = await phonePage(browser, server, 'en');
+    await logIn(other.page, email, PASSWORD, '/doctor');
+    await expect(other.page.getByRole('status').filter({ hasText: 'You are approved' })).toHaveCount(0);
+    await other.page.goto('/for-specialists');
+    await expect(other.page).toHaveURL('/doctor');
+    await expect(other.page.getByRole('region', { name: 'Get your profile ready for patients' }).getByRole('status')).toHaveText(
+      'Patients see your profile on “Our specialists” and can book you.',
+    );
+    await other.context.close();
+  });
+
+  await test.step('the new doctor is listed under its name in each language', async () => {
     const visitor = await phonePage(browser, server, 'en');
     await visitor.page.goto('/our-specialists');
     await expect(visitor.page.getByRole('heading', { name: nameEn })).toBeVisible();

@@ -221,7 +221,6 @@ function createServices(deps: {
     audit,
     accounts,
     doctors,
-    endAllSessions: auth.endAllSessions,
     warn: (message) => log.warn(message),
   });
   const reviewModeration = createReviewModeration({ db, audit });

@@ -5,7 +5,7 @@ const texts = {
   uk: {
     approved: {
       subject: 'Вашу заявку в Rozmova схвалено',
-      body: 'Вітаємо! Ми перевірили вашу заявку й диплом — тепер ви лікар Rozmova. Увійдіть ще раз, вкажіть робочі години та ціну консультації, і пацієнти побачать вас у списку фахівців.',
+      body: 'Вітаємо! Ми перевірили вашу заявку й диплом — тепер ви лікар Rozmova. У кабінеті лікаря вкажіть робочі години та ціну консультації, і пацієнти побачать вас у списку фахівців.',
       open: 'Кабінет лікаря:',
     },
     rejected: {
@@ -18,7 +18,7 @@ const texts = {
   en: {
     approved: {
       subject: 'Your Rozmova application is approved',
-      body: 'Welcome! We have checked your application and diploma, and you are now a Rozmova doctor. Sign in again, set your working hours and consultation price, and patients will see you in the list of specialists.',
+      body: 'Welcome! We have checked your application and diploma, and you are now a Rozmova doctor. In your doctor console, set your working hours and consultation price, and patients will see you in the list of specialists.',
       open: 'Your doctor console:',
     },
     rejected: {

@@ -77,8 +77,6 @@ export function createSpecialistsService(deps: {
   audit: Pick<AuditService, 'record'>;
   accounts: Pick<AccountsService, 'onAccountCreated' | 'onAccountRemoved' | 'updateProfile' | 'setRole'>;
   doctors: Pick<DoctorsService, 'fillFromApplication'>;
-  /** Ends the user's sessions (the auth module): a new role starts with a new session. */
-  endAllSessions: (userId: string) => Promise<void>;
   warn: (message: string) => void;
 }) {
   const { db, clock, storage } = deps;
@@ -133,7 +131,8 @@ export function createSpecialistsService(deps: {
       return row;
     });
     if (!decided) throw new AppError('APPLICATION_ALREADY_DECIDED', 'Only a submitted application is approved or rejected');
-    if (status === 'approved') await deps.endAllSessions(decided.userId);
+    // The applicant's sessions carry on: each request reads the account's role, so an open session is the doctor's from
+    // the commit on (with the staff idle timeout), and the applicant's page moves to the console without a new sign-in.
     try {
       await deps.mailer.send(decisionMail(current, { status, reason }, deps.publicUrl));
     } catch (error) {

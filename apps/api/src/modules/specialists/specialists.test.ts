@@ -5,8 +5,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DIPLOMA_MAX_BYTES, specialistApplicationSchema } from '@rozmova/contracts';
 import { auditLog } from '../../db/schema.ts';
-import { call, createTestApp, PASSWORD, PDF, uniqueEmail, userRowById, type TestContext } from '../../test/harness.ts';
-import { applicationProfile, quickAccount, submittedApplicant, type Person } from '../../test/factories.ts';
+import { call, createTestApp, MINUTE, PASSWORD, PDF, sessionsOf, uniqueEmail, userRowById, type TestContext } from '../../test/harness.ts';
+import { applicationProfile, quickAccount, renew, submittedApplicant, type Person } from '../../test/factories.ts';
 
 const MY = '/v1/specialist-applications/my';
 const DIPLOMA = '/v1/specialist-applications/my/diploma';
@@ -113,12 +113,12 @@ describe('specialist sign-up', () => {
     expect(mail.subject).toBe('Your Rozmova application is approved');
     expect(mail.text).toContain('/doctor');
 
-    // The new role starts with a new session.
-    expect((await call(t.app, 'GET', '/v1/auth/profile', { token })).status).toBe(401);
-    const login = await call(t.app, 'POST', '/v1/auth/login', { body: { email, password: PASSWORD } });
-    const doctorToken = login.body.token as string;
-    const doctorProfile = await call(t.app, 'GET', '/v1/auth/profile', { token: doctorToken });
+    // The applicant stays signed in: the same session is the doctor's from now on, and signing in again works too.
+    const doctorProfile = await call(t.app, 'GET', '/v1/auth/profile', { token });
+    expect(doctorProfile.status).toBe(200);
     expect(doctorProfile.body.user_role).toBe('doctor');
+    const doctorToken = token;
+    expect((await call(t.app, 'POST', '/v1/auth/login', { body: { email, password: PASSWORD } })).status).toBe(200);
 
     const doctorId = mine.user_id as string;
     const own = await call(t.app, 'GET', `/v1/doctors/${doctorId}`, { token: doctorToken });
@@ -140,6 +140,38 @@ describe('specialist sign-up', () => {
     expect(listed.body.find((d: { id: string }) => d.id === doctorId)).toMatchObject({ doctor_name_en: 'Maria Kovalenko', price: 90000 });
     const found = await call(t.app, 'GET', '/v1/doctors/search?query=maria%20koval');
     expect(found.body.map((d: { id: string }) => d.id)).toContain(doctorId);
+  });
+
+  test('approval keeps the applicant signed in: the open session gains doctor powers only then, with the staff idle timeout', async () => {
+    const who = await submittedApplicant(t, 'en');
+    const { body } = await call(t.app, 'GET', MY, { token: who.token });
+    const hours = { weekly_hours: [{ weekday: 2, start: '10:00', end: '14:00' }], price: 60000 };
+    // Before the approval the session has no doctor powers.
+    expect((await call(t.app, 'PUT', `/v1/doctors/${who.userId}`, { token: who.token, body: hours })).status).toBe(403);
+    expect((await call(t.app, 'GET', `/v1/appointments?doctorId=${who.userId}`, { token: who.token })).status).toBe(403);
+    expect((await call(t.app, 'GET', `/v1/doctors/${who.userId}`, { token: who.token })).status).toBe(404);
+
+    expect((await call(t.app, 'POST', `${ADMIN}/${body.id}/approve`, { token: admin.token })).status).toBe(200);
+    const live = (await sessionsOf(t, who.userId)).filter((session) => session.revokedAt === null);
+    expect(live).toHaveLength(1);
+    const profile = await call(t.app, 'GET', '/v1/auth/profile', { token: who.token });
+    expect(profile.status).toBe(200);
+    expect(profile.body.user_role).toBe('doctor');
+    // The applicant routes are behind it (the sign-up page learns of the approval from its profile).
+    expect((await call(t.app, 'GET', MY, { token: who.token })).status).toBe(403);
+    const own = await call(t.app, 'GET', `/v1/doctors/${who.userId}`, { token: who.token });
+    expect(own.body).toMatchObject({ published: true, missing: ['hours', 'price'] });
+    const ready = await call(t.app, 'PUT', `/v1/doctors/${who.userId}`, { token: who.token, body: hours });
+    expect(ready.status).toBe(200);
+    expect(ready.body.missing).toEqual([]);
+    expect((await call(t.app, 'GET', '/v1/doctors')).body.map((d: { id: string }) => d.id)).toContain(who.userId);
+
+    // A doctor's session ends after 30 idle minutes, like every staff session.
+    t.clock.advance(29 * MINUTE);
+    expect((await call(t.app, 'GET', '/v1/auth/profile', { token: who.token })).status).toBe(200);
+    t.clock.advance(30 * MINUTE);
+    expect((await call(t.app, 'GET', '/v1/auth/profile', { token: who.token })).status).toBe(401);
+    admin = await renew(t, admin);
   });
 
   test('a rejected application shows the reason, is corrected and sent again; the applicant is told in Ukrainian', async () => {

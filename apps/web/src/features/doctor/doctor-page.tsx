@@ -7,11 +7,13 @@ import { useAuth } from '../../lib/auth-store.ts';
 import { useDoctor, useDoctorList } from './api.ts';
 import { AppointmentsPanel } from './appointments-panel.tsx';
 import { DoctorNav } from './doctor-nav.tsx';
+import { ApprovedWelcome, ProfileChecklist } from './profile-checklist-card.tsx';
 import { ScheduleEditor } from './schedule-editor.tsx';
 
 /**
  * /doctor: today's and upcoming appointments and the schedule editor. A doctor always sees its own (its user id is its
- * doctor id); an admin picks a doctor, kept in `?doctorId=`. `?tab=schedule` opens the editor.
+ * doctor id), with the checklist of what its public profile still needs; an admin picks a doctor, kept in
+ * `?doctorId=`. `?tab=schedule` opens the editor, and a hash there names the field to focus (`#doctor-price`).
  */
 export function DoctorPage() {
   const { t } = useTranslation();
@@ -31,12 +33,14 @@ export function DoctorPage() {
   return (
     <Stack gap="lg">
       <Title order={1}>{t('doctor.title')}</Title>
+      <ApprovedWelcome />
       {isAdmin && <DoctorPicker value={doctorId} onChange={(id) => setParam('doctorId', id)} />}
       <DoctorNav />
       {doctorId ? (
         <DoctorConsole
           key={doctorId}
           doctorId={doctorId}
+          own={!isAdmin}
           tab={tab}
           onTab={(value) => setParam('tab', value === 'schedule' ? value : null)}
         />
@@ -87,17 +91,20 @@ function Summary({ doctor }: { doctor: Doctor }) {
 
 interface ConsoleProps {
   doctorId: string;
+  /** The doctor's own console (not an admin's view of it): the profile checklist speaks to the doctor. */
+  own: boolean;
   tab: 'appointments' | 'schedule';
   onTab: (tab: string | null) => void;
 }
 
-function DoctorConsole({ doctorId, tab, onTab }: ConsoleProps) {
+function DoctorConsole({ doctorId, own, tab, onTab }: ConsoleProps) {
   const { t } = useTranslation();
   const doctor = useDoctor(doctorId);
   const timeZone = doctor.data?.time_zone ?? DEFAULT_DOCTOR_TIME_ZONE;
   return (
     <Stack gap="md">
       {doctor.data && <Summary doctor={doctor.data} />}
+      {doctor.data && own && <ProfileChecklist doctor={doctor.data} />}
       <Tabs value={tab} onChange={onTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="appointments">{t('doctor.appointmentsTab')}</Tabs.Tab>
@@ -112,7 +119,7 @@ function DoctorConsole({ doctorId, tab, onTab }: ConsoleProps) {
           ) : doctor.error ? (
             <FormError error={doctor.error} />
           ) : (
-            <Loader aria-label={t('common.loading')} />
+            <Loader role="status" aria-label={t('common.loading')} />
           )}
         </Tabs.Panel>
       </Tabs>

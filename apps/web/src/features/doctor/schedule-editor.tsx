@@ -17,14 +17,16 @@ import { useForm, type UseFormReturnType } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { specialisations, type Doctor } from '@rozmova/contracts';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { SectionCard } from '../../components/section-card.tsx';
 import { errorText, fieldErrors } from '../../lib/api-errors.ts';
 import { languageText, specialisationText } from '../../lib/doctors.ts';
 import { useUpdateDoctor } from './api.ts';
 import { numberRanges, toFormValues, toUpdateBody, validateSchedule, WEEKDAYS, type ScheduleFormValues } from './schedule-form.ts';
 import { currentZoneName } from '../../lib/appointment-dates.ts';
+import { checklistTargets } from './profile-checklist.ts';
 import { calendarDateText, weekdayName } from './times.ts';
 
 type Form = UseFormReturnType<ScheduleFormValues>;
@@ -38,19 +40,37 @@ function timeZones(current: string): string[] {
   return zones.includes(current) ? zones : [current, ...zones];
 }
 
+/** The field a link's hash names (the profile checklist's links), or the first field inside the block it names. */
+function useFocusFromHash() {
+  const { hash, key } = useLocation();
+  useEffect(() => {
+    const id = decodeURIComponent(hash.slice(1));
+    const element = id ? document.getElementById(id) : null;
+    if (!element) return;
+    const fields = 'input:not([type="hidden"]), textarea, select, button';
+    const field = element.matches(fields) ? element : element.querySelector<HTMLElement>(fields);
+    element.scrollIntoView({ block: 'center' });
+    field?.focus({ preventScroll: true });
+  }, [hash, key]);
+}
+
 /** The schedule (weekly hours, days off, extra hours, booking rules, time zone) and the public profile of one doctor. */
 export function ScheduleEditor({ doctor }: { doctor: Doctor }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const update = useUpdateDoctor(doctor.id);
+  useFocusFromHash();
   const form = useForm<ScheduleFormValues>({
     initialValues: toFormValues(doctor, randomId),
     validate: (values) =>
       Object.fromEntries(Object.entries(validateSchedule(values)).map(([path, key]) => [path, t(key, numberRanges[path] ?? {})])),
   });
 
-  const submit = form.onSubmit((values) =>
-    update.mutate(toUpdateBody(values), {
+  const submit = form.onSubmit((values) => {
+    // "Published" goes only when ticked or unticked here: an approved doctor is published before its profile is complete,
+    // and the server refuses `published: true` on an incomplete profile, so hours saved before a price would be refused.
+    const { published, ...rest } = toUpdateBody(values);
+    update.mutate(form.isDirty('published') ? { ...rest, published } : rest, {
       onSuccess: (saved) => {
         // What was saved is the new starting point of "Discard changes".
         const next = toFormValues(saved, randomId);
@@ -60,8 +80,8 @@ export function ScheduleEditor({ doctor }: { doctor: Doctor }) {
         notifications.show({ message: t('doctor.saved') });
       },
       onError: (error) => form.setErrors(fieldErrors(t, error)),
-    }),
-  );
+    });
+  });
 
   const languages = useMemo(
     () =>
@@ -75,7 +95,9 @@ export function ScheduleEditor({ doctor }: { doctor: Doctor }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
-        <WeeklyHoursCard form={form} />
+        <div id={checklistTargets.hours}>
+          <WeeklyHoursCard form={form} />
+        </div>
         <DaysOffCard form={form} />
         <ExtraHoursCard form={form} />
 
@@ -116,13 +138,15 @@ export function ScheduleEditor({ doctor }: { doctor: Doctor }) {
 
         <SectionCard title={t('doctor.profileTitle')}>
           <Stack gap="md">
-            <Checkbox.Group label={t('doctor.specialisations')} {...form.getInputProps('specialisations')}>
-              <Group gap="md" mt={6}>
-                {specialisations.map((value) => (
-                  <Checkbox key={value} value={value} label={specialisationText(value, language)} />
-                ))}
-              </Group>
-            </Checkbox.Group>
+            <div id={checklistTargets.specialisations}>
+              <Checkbox.Group label={t('doctor.specialisations')} {...form.getInputProps('specialisations')}>
+                <Group gap="md" mt={6}>
+                  {specialisations.map((value) => (
+                    <Checkbox key={value} value={value} label={specialisationText(value, language)} />
+                  ))}
+                </Group>
+              </Checkbox.Group>
+            </div>
             <Checkbox.Group label={t('doctor.languages')} {...form.getInputProps('languages')}>
               <Group gap="md" mt={6}>
                 {languages.map(({ code, label }) => (
@@ -139,6 +163,7 @@ export function ScheduleEditor({ doctor }: { doctor: Doctor }) {
                 {...form.getInputProps('experience_years')}
               />
               <NumberInput
+                id={checklistTargets.price}
                 label={t('doctor.priceUah')}
                 description={t('doctor.priceHint')}
                 min={0}
@@ -154,10 +179,24 @@ export function ScheduleEditor({ doctor }: { doctor: Doctor }) {
               autoComplete="off"
               {...form.getInputProps('name_en')}
             />
-            <TextInput label={t('doctor.photoUrl')} type="url" inputMode="url" {...form.getInputProps('photo_url')} />
-            <Textarea label={t('doctor.bioUk')} autosize minRows={3} maxLength={4000} {...form.getInputProps('bio.uk')} />
+            <TextInput
+              id={checklistTargets.photo}
+              label={t('doctor.photoUrl')}
+              type="url"
+              inputMode="url"
+              {...form.getInputProps('photo_url')}
+            />
+            <Textarea
+              id={checklistTargets.bio}
+              label={t('doctor.bioUk')}
+              autosize
+              minRows={3}
+              maxLength={4000}
+              {...form.getInputProps('bio.uk')}
+            />
             <Textarea label={t('doctor.bioEn')} autosize minRows={3} maxLength={4000} {...form.getInputProps('bio.en')} />
             <Checkbox
+              id={checklistTargets.published}
               label={t('doctor.published')}
               description={t('doctor.publishedHint')}
               {...form.getInputProps('published', { type: 'checkbox' })}

@@ -162,6 +162,15 @@ describe('validateSchedule', () => {
   });
 });
 
+describe('a profile without a price', () => {
+  it('is saved without one: the hours come first, the price later (not sent while empty)', () => {
+    const form = values({ price: '' });
+    expect(validateSchedule(form)).toEqual({});
+    expect(toUpdateBody(form).price).toBeUndefined();
+    expect(validateSchedule(values({ price: ' ' }))).toEqual({});
+  });
+});
+
 describe('priceText', () => {
   it('shows kopiyky as hryvnias', () => {
     expect(priceText(125_050, 'en')).toMatch(/1,250\.50/);

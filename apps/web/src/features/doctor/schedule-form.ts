@@ -166,7 +166,10 @@ export function validateSchedule(values: ScheduleFormValues): ScheduleProblems {
   if (values.specialisations.length === 0) problems.specialisations = 'doctor.validation.specialisations';
   if (values.languages.length === 0) problems.languages = 'doctor.validation.languages';
   for (const [field, { min, max }] of Object.entries(numberRanges)) {
-    const value = toNumber(values[field as keyof ScheduleFormValues] as NumberField);
+    const raw = values[field as keyof ScheduleFormValues] as NumberField;
+    // No price yet is allowed (it is not sent): a new doctor saves its hours first, and is listed once a price is set.
+    if (field === 'price' && typeof raw === 'string' && raw.trim() === '') continue;
+    const value = toNumber(raw);
     const whole = field === 'price' || Number.isInteger(value);
     if (!Number.isFinite(value) || value < min || value > max || !whole) problems[field] = 'doctor.validation.range';
   }

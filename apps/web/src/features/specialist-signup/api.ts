@@ -8,13 +8,16 @@ import {
   type UpdateSpecialistApplicationBody,
 } from '@rozmova/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client.ts';
+import { ApiError, apiRequest } from '../../lib/api-client.ts';
 import { authStore } from '../../lib/auth-store.ts';
 import { uploadFile } from '../../lib/files.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
-/** While it waits for a decision the status is asked for again now and then, so an approval shows without a reload. */
-const REVIEW_POLL_MS = 60_000;
+/**
+ * While it waits for a decision the status is asked for again now and then (and when the tab is shown again), so a
+ * decision shows without a reload. An approval makes the account a doctor, which the applicant routes then refuse (403).
+ */
+const REVIEW_POLL_MS = 15_000;
 
 export function useSendSignUpCode() {
   return useMutation({
@@ -39,6 +42,9 @@ export function useMyApplication(enabled: boolean) {
     queryFn: () => apiRequest<SpecialistApplication>(specialistPaths.my),
     enabled,
     refetchInterval: (query) => (query.state.data?.status === 'submitted' ? REVIEW_POLL_MS : false),
+    refetchOnWindowFocus: (query) => query.state.data?.status === 'submitted',
+    // A refusal says the session or the role changed; asking again would not change the answer.
+    retry: (count, error) => count < 1 && !(error instanceof ApiError && (error.status === 401 || error.status === 403)),
   });
 }
 

@@ -1,9 +1,11 @@
-import { Alert, Button, Loader, Text } from '@mantine/core';
+import { Alert, Group, Loader, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import type { SpecialistApplication } from '@rozmova/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/form-error.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
+import { ApiError } from '../../lib/api-client.ts';
 import { authStore } from '../../lib/auth-store.ts';
 import { useMyApplication } from './api.ts';
 import { DiplomaStep } from './diploma-step.tsx';
@@ -17,27 +19,48 @@ export function nextStepOf(application: SpecialistApplication): Exclude<SignUpSt
   return application.diploma ? 'review' : 'diploma';
 }
 
-/** The applicant's part of the page: its step of the sign-up, or the status of the sent application. */
-export function ApplicationView({ email }: { email: string }) {
+/**
+ * The applicant's part of the page: its step of the sign-up, or the status of the sent application. An approval (the
+ * status, or the applicant routes refusing the account that is a doctor now) reloads the profile, and `onApproved`
+ * tells the page, which then opens the doctor console; the session carries on.
+ */
+export function ApplicationView({ email, onApproved }: { email: string; onApproved: () => void }) {
   const { t } = useTranslation();
   const application = useMyApplication(true);
   const [chosen, setChosen] = useState<Exclude<SignUpStep, 'account'> | null>(null);
+  const refused = application.error instanceof ApiError ? application.error.status : undefined;
+  const approved = application.data?.status === 'approved' || refused === 403;
 
-  if (application.isPending) return <Loader aria-label={t('common.loading')} />;
+  useEffect(() => {
+    if (approved) {
+      onApproved();
+      authStore.loadProfile().catch(() => undefined);
+    } else if (refused === 401) {
+      // The session ended meanwhile (logout elsewhere, or idle): the person signs in again from the header.
+      authStore.forgetSession();
+      notifications.show({ color: 'danger', message: t('errors.code.UNAUTHORIZED') });
+    }
+  }, [approved, refused, onApproved, t]);
+
+  if (approved) {
+    return (
+      <SectionCard title={t('specialistSignUp.approvedTitle')}>
+        <Group gap="sm" wrap="nowrap">
+          <Loader size="sm" aria-hidden="true" />
+          <Text role="status">{t('specialistSignUp.approvedText')}</Text>
+        </Group>
+      </SectionCard>
+    );
+  }
+  if (application.isPending) return <Loader role="status" aria-label={t('common.loading')} />;
   if (application.isError) return <FormError error={application.error} />;
   const current = application.data;
 
-  if (current.status === 'submitted' || current.status === 'approved') {
-    const approved = current.status === 'approved';
+  if (current.status === 'submitted') {
     return (
-      <SectionCard title={t(approved ? 'specialistSignUp.approvedTitle' : 'specialistSignUp.submittedTitle')}>
+      <SectionCard title={t('specialistSignUp.submittedTitle')}>
         <SignUpSteps current="review" />
-        <Text role="status">{approved ? t('specialistSignUp.approvedText') : t('specialistSignUp.submittedText', { email })}</Text>
-        {approved && (
-          <Button variant="light" onClick={() => void authStore.logout()} style={{ alignSelf: 'flex-start' }}>
-            {t('specialistSignUp.signInAgain')}
-          </Button>
-        )}
+        <Text role="status">{t('specialistSignUp.submittedText', { email })}</Text>
       </SectionCard>
     );
   }
