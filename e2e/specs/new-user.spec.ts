@@ -93,6 +93,8 @@ test('a result saved in Ukrainian is read in English: advice, level and note in 
   const cardId = (await profileOf(request, token)).role_specific_data.patient!.patient_cardId;
   // 30 A and 20 C: yellow, stored in Ukrainian with the note "yellow, A: 30, B: 0, C: 20".
   await completeQuizByApi(request, token, cardId, (index) => (index < 30 ? 'A' : 'C'));
+  // Later the patient reads the site in English (the saved language is the interface's).
+  expect((await request.put('/v1/auth/profile', { headers, data: { locale: 'en' } })).status()).toBe(200);
 
   await signInBrowser(context, server, token);
   await page.goto('/user?tab=card');

@@ -125,7 +125,9 @@ export function QuizQuestionStep({ questions, run, onFinish, finishing = false, 
                 // The radio's own click (a click on its label clicks it too), also on the answer already chosen.
                 const input = event.target;
                 if (!(input instanceof HTMLInputElement) || input.type !== 'radio') return;
-                if (last || Date.now() - pressedAt.current > 1000) return;
+                // A keyboard's click (Space) has no click count: only a pointer's press moves on.
+                if (last || event.detail === 0 || Date.now() - pressedAt.current > 1000) return;
+                pressedAt.current = 0;
                 run.answer(question.id, input.value);
                 setSettling(true);
                 run.next();
