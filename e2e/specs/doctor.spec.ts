@@ -168,6 +168,8 @@ test('a doctor sets its hours, sees a booking arrive live and cancels it; the pa
     await patientPage.getByRole('button', { name: 'Notifications, unread: 1', exact: true }).click();
     await expect(items).toHaveCount(1);
     await expect(items.first()).toContainText(`You are booked for an online session with ${doctor.name} on`);
+    // A notification opens what it is about: the consultation.
+    await expect(items.first().getByRole('link')).toHaveAttribute('href', '/user/appointment-step5');
     await expect(notifications.getByText('Unread: 1', { exact: true })).toBeVisible();
     await expectAccessible(patientPage);
   });

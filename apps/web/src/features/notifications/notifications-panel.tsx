@@ -1,9 +1,12 @@
-import { Alert, Box, Button, CloseButton, Group, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Box, Button, CloseButton, Group, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { Notification } from '@rozmova/contracts';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { FormError } from '../../components/form-error.tsx';
 import { errorText } from '../../lib/api-errors.ts';
+import { useAuth } from '../../lib/auth-store.ts';
 import { useNotificationActions, useNotificationList } from './api.ts';
+import { notificationLink } from './notification-link.ts';
 import { notificationDateText, unreadCount } from './store.ts';
 
 /** The newest 20 notifications with mark-all-as-read, remove and clear-all (SPEC.md §4). */
@@ -66,6 +69,8 @@ function NotificationRow({ notification, removing, onRemove }: { notification: N
   const { t, i18n } = useTranslation();
   const unread = !notification.notification_is_read;
   const date = notificationDateText(notification.createdAt, i18n.resolvedLanguage ?? 'en');
+  const role = useAuth().user?.user_role;
+  const link = role ? notificationLink(notification, role) : undefined;
   return (
     <Group
       component="li"
@@ -87,9 +92,15 @@ function NotificationRow({ notification, removing, onRemove }: { notification: N
       />
       <div style={{ flex: 1, minWidth: 0 }}>
         {unread && <VisuallyHidden>{t('notifications.unreadMark')}</VisuallyHidden>}
-        <Text fw={unread ? 600 : 400} style={{ overflowWrap: 'anywhere' }}>
-          {notification.notification_message}
-        </Text>
+        {link ? (
+          <Anchor component={Link} to={link} fw={unread ? 600 : 400} style={{ overflowWrap: 'anywhere' }} underline="always">
+            {notification.notification_message}
+          </Anchor>
+        ) : (
+          <Text fw={unread ? 600 : 400} style={{ overflowWrap: 'anywhere' }}>
+            {notification.notification_message}
+          </Text>
+        )}
         <Text size="sm" c="dimmed" component="time" dateTime={notification.createdAt}>
           {date}
         </Text>
