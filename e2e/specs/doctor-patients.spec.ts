@@ -89,6 +89,11 @@ test('a doctor finds its patient, reads the card chart, reviews a document and w
     await expect(page.getByTestId('self-check-chart')).toBeVisible();
     const table = page.getByRole('table', { name: 'Self-check results by date' });
     await expect(table.getByRole('row')).toHaveCount(3);
+    // Each answer of the latest self-check (all "in between"), folded under its summary.
+    const answers = page.getByRole('group').filter({ hasText: 'Answers of the latest self-check' });
+    await page.getByText(/^Answers of the latest self-check \(\d+; distressed: 0\)$/).click();
+    await expect(answers.getByRole('listitem').first()).toContainText('In between');
+    await expectAccessible(page);
     const documents = page.getByRole('region', { name: 'Documents' });
     await expect(documents).toContainText('New');
     await documents.getByRole('button', { name: /^Mark .* reviewed$/ }).click();

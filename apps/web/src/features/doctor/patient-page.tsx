@@ -12,6 +12,7 @@ import { DoctorNav, useConsoleDoctor } from './doctor-nav.tsx';
 import { PatientChat } from './patient-chat.tsx';
 import { PatientNotes } from './patient-notes.tsx';
 import { usePatientCard, usePatientRecord } from './patients-api.ts';
+import { SelfCheckAnswers } from './self-check-answers-list.tsx';
 import { SelfCheckChart } from './self-check-chart.tsx';
 import { localTimeZone } from './times.ts';
 
@@ -52,7 +53,10 @@ export function DoctorPatientPage() {
       <DoctorNav />
       <SectionCard title={t('doctorPatients.card.title')} titleId="doctor-patient-card-title">
         {card.data ? (
-          <SelfCheckChart results={card.data.patient_quizz_recommendations} />
+          <>
+            <SelfCheckChart results={card.data.patient_quizz_recommendations} />
+            <SelfCheckAnswers card={card.data} />
+          </>
         ) : card.error ? (
           <FormError error={card.error} />
         ) : (
