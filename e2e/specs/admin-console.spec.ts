@@ -117,7 +117,7 @@ test('an admin refunds a paid consultation, moderates a review and exports the a
     await expect(row).toContainText('Refunded');
     await row.getByRole('button', { name: `Payment history of ${patientName}`, exact: true }).click();
     const history = page.getByRole('dialog');
-    await expect(history.getByRole('listitem')).toContainText(['sandbox, «success»']);
+    await expect(history.getByRole('listitem')).toContainText(['Sandbox reported “Paid”']);
     await expect(history).toContainText(`Reason: ${reason}`);
     await expectAccessible(page);
     await page.keyboard.press('Escape');

@@ -6,6 +6,23 @@ import { useAllDoctors, usePaymentCallbacks, usePayments, useRefundPayment, type
 import { dateTimeText, LoadError, Pages, uahText } from './console-table.tsx';
 import { ReasonModal } from './reason-modal.tsx';
 
+/** What a provider's own status word means in our terms (LiqPay's `sandbox` is a test payment that went through). */
+const providerStatuses: Record<string, 'success' | 'failure' | 'refunded' | 'pending'> = {
+  success: 'success',
+  sandbox: 'success',
+  failure: 'failure',
+  error: 'failure',
+  reversed: 'refunded',
+  refunded: 'refunded',
+  processing: 'pending',
+  wait_accept: 'pending',
+};
+
+function providerStatusText(t: (key: string) => string, status: string): string {
+  const ours = providerStatuses[status];
+  return ours ? t(`adminConsole.payments.statuses.${ours}`) : status;
+}
+
 const statusColor = { pending: 'orange', success: 'brand', failure: 'danger', refunded: 'gray' } as const;
 
 function RefundModal({ payment, onClose }: { payment: AdminPayment; onClose: () => void }) {
@@ -50,7 +67,11 @@ function HistoryModal({ payment, onClose }: { payment: AdminPayment; onClose: ()
             <List>
               {callbacks.data.callbacks.map((callback) => (
                 <List.Item key={callback.id}>
-                  {dateTimeText(callback.created_at)}: {callback.provider}, «{callback.provider_status}»
+                  {t('adminConsole.payments.callback', {
+                    date: dateTimeText(callback.created_at),
+                    provider: t(`adminConsole.payments.providers.${callback.provider}`),
+                    status: providerStatusText(t, callback.provider_status),
+                  })}
                 </List.Item>
               ))}
             </List>
