@@ -22,8 +22,10 @@ interface Notice {
   link?: string;
 }
 
-/** The patient's page of its current consultation (SPEC.md §4 step 5), where an open payment is paid. */
+/** The patient's page of its current consultation (SPEC.md §4 step 5): its payment, countdown and the way into the room. */
 const CONSULTATION_PAGE = webPages.booking.replace(':page', 'appointment-step5');
+/** The patient's past and cancelled consultations in the cabinet. */
+const PAST_CONSULTATIONS_PAGE = `${webPages.cabinet}?tab=consultations`;
 
 /**
  * Who hears of a change: one `appointment.notice` job per recipient, queued in the transaction of the change (the job
@@ -89,7 +91,7 @@ export function createAnnouncements(deps: {
         'appointment-created',
         appointmentTexts.createdForPatient(f, { payBy, price: v.appointment.price, setPassword: fromLanding }),
         realtimeEvents.appointmentCreated,
-        payBy ? CONSULTATION_PAGE : undefined,
+        CONSULTATION_PAGE,
       );
       await tell(v.doctor.userId, 'appointment-created', appointmentTexts.createdForDoctor(f), realtimeEvents.appointmentCreated);
     },
@@ -97,7 +99,13 @@ export function createAnnouncements(deps: {
     async moved(tx: Db, v: AppointmentView, previousDoctorId: string): Promise<void> {
       const f = factsOf(v);
       const tell = noticesOf(tx, v);
-      await tell(v.patient.userId, 'appointment-modified', appointmentTexts.movedForPatient(f), realtimeEvents.appointmentModified);
+      await tell(
+        v.patient.userId,
+        'appointment-modified',
+        appointmentTexts.movedForPatient(f),
+        realtimeEvents.appointmentModified,
+        CONSULTATION_PAGE,
+      );
       if (previousDoctorId !== v.doctor.userId) {
         // The first doctor loses the consultation, the new one gains it.
         await tell(previousDoctorId, 'appointment-cancelled', appointmentTexts.cancelledForDoctor(f), realtimeEvents.appointmentCancelled);
@@ -117,6 +125,7 @@ export function createAnnouncements(deps: {
           'appointment-cancelled',
           appointmentTexts.cancelledForPatient(f, why, options.refund),
           realtimeEvents.appointmentCancelled,
+          PAST_CONSULTATIONS_PAGE,
         );
       }
       await tell(v.doctor.userId, 'appointment-cancelled', appointmentTexts.cancelledForDoctor(f), realtimeEvents.appointmentCancelled);
@@ -131,7 +140,13 @@ export function createAnnouncements(deps: {
     async reminded(tx: Db, v: AppointmentView, minutesBefore: number, jobId: string): Promise<void> {
       const f = factsOf(v);
       const tell = noticesOf(tx, v, jobId);
-      await tell(v.patient.userId, 'appointment-reminder', appointmentTexts.reminder(f, minutesBefore, false));
+      await tell(
+        v.patient.userId,
+        'appointment-reminder',
+        appointmentTexts.reminder(f, minutesBefore, false),
+        undefined,
+        CONSULTATION_PAGE,
+      );
       await tell(v.doctor.userId, 'appointment-reminder', appointmentTexts.reminder(f, minutesBefore, true));
     },
 

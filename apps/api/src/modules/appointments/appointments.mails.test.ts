@@ -7,10 +7,10 @@ afterAll(() => t.close());
 beforeEach(() => t.clock.set(BASE));
 
 /** The link at the end of a notification e-mail, as the person reads it. */
-const linkOf = (text: string) => text.match(/(?:Відкрити кабінет:|Open your account:) (\S+)/)?.[1];
+const linkOf = (text: string) => text.match(/(?:Відкрити кабінет:|Open your account:|Відкрити:|Open:) (\S+)/)?.[1];
 
 describe('e-mails about appointments', () => {
-  test('a doctor’s mails (booking, move, reminder) link to the doctor page; the patient’s to the cabinet', async () => {
+  test('a doctor’s mails (booking, move, reminder) link to the doctor page; the patient’s to its consultation', async () => {
     const doctor = await bookableDoctor(t);
     const patient = await quickPatient(t);
     const booked = await bookFor(t, patient, doctor, slotAt(2, 10));
@@ -21,7 +21,7 @@ describe('e-mails about appointments', () => {
     const newBooking = await t.mail.waitFor(doctor.email, (m) => m.subject === 'Новий запис');
     expect(linkOf(newBooking.text)).toBe(`${t.config.publicUrl}/doctor`);
     const patientMail = await t.mail.waitFor(patient.email, (m) => m.subject === 'Запис на онлайн-сесію');
-    expect(linkOf(patientMail.text)).toBe(`${t.config.publicUrl}/user`);
+    expect(linkOf(patientMail.text)).toBe(`${t.config.publicUrl}/user/appointment-step5`);
 
     const moved = await call(t.app, 'PUT', `/v1/appointments/${id}`, { token: patient.token, body: { appointment_date: slotAt(2, 12) } });
     expect(moved.status).toBe(200);
@@ -34,5 +34,9 @@ describe('e-mails about appointments', () => {
     const reminder = await t.mail.waitFor(doctor.email, (m) => m.subject === 'Нагадування про онлайн-сесію');
     expect(linkOf(reminder.text)).toBe(`${t.config.publicUrl}/doctor`);
     expect(reminder.text).not.toContain(`${t.config.publicUrl}/user`);
+    const patientReminder = await t.mail.waitFor(patient.email, (m) => m.subject === 'Нагадування про онлайн-сесію');
+    expect(linkOf(patientReminder.text)).toBe(`${t.config.publicUrl}/user/appointment-step5`);
+    const patientMove = await t.mail.waitFor(patient.email, (m) => m.subject === 'Консультацію перенесено');
+    expect(linkOf(patientMove.text)).toBe(`${t.config.publicUrl}/user/appointment-step5`);
   });
 });
