@@ -62,7 +62,7 @@ export function CabinetPage() {
       {cardId && <CrisisHelpWhileRed cardId={cardId} />}
       {patientId && <AppointmentCard patientId={patientId} />}
       <Tabs value={tab} onChange={selectTab} keepMounted={false}>
-        <Tabs.List>
+        <Tabs.List className="tabs-one-row">
           <Tabs.Tab value="profile">{t('cabinet.profileTab')}</Tabs.Tab>
           {cardId && <Tabs.Tab value="card">{t('cabinet.cardTab')}</Tabs.Tab>}
           {cardId && <Tabs.Tab value="documents">{t('cabinet.documentsTab')}</Tabs.Tab>}
