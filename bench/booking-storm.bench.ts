@@ -26,8 +26,8 @@ import {
   type DatabaseLabel,
 } from './support.ts';
 
-const PATIENTS = Math.round(envNumber('BENCH_PATIENTS', 200));
-const ROUNDS = Math.round(envNumber('BENCH_ROUNDS', 5));
+const PATIENTS = Math.round(envNumber('BENCH_PATIENTS', 200, 10));
+const ROUNDS = Math.round(envNumber('BENCH_ROUNDS', 5, 1));
 const TIME_LIMIT_MS = 10 * 60_000;
 const HOUR = 3_600_000;
 

@@ -13,7 +13,8 @@ async function run(options: LoadOptions): Promise<void> {
   const result = await autocannon({
     url: options.url,
     connections: options.connections,
-    duration: options.duration,
+    // A count of requests ends at autocannon's next sample: every 100 ms rather than every second.
+    ...(options.amount ? { amount: options.amount, sampleInt: 100 } : { duration: options.duration }),
     headers: options.headers ?? {},
     setupClient: (client) => {
       client.on('response', (status: number, _bytes: number, ms: number) => {
@@ -26,7 +27,7 @@ async function run(options: LoadOptions): Promise<void> {
   const output: LoadResult = {
     latencies,
     failures: failures + result.errors + result.timeouts,
-    seconds: Math.min(elapsed, result.duration),
+    seconds: options.amount ? elapsed : Math.min(elapsed, result.duration),
   };
   process.stdout.write(JSON.stringify(output));
 }

@@ -14,14 +14,25 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
 
-/** A positive number from the environment, or the fallback. */
-export const envNumber = (name: string, fallback: number) => {
+/**
+ * A smoke run (`BENCH_SMOKE=1` or `--smoke`): the bench end to end in seconds with tiny sizes, on PGlite only unless it
+ * needs PostgreSQL or BENCH_DB says otherwise. Its figures mean nothing and no target is judged: it fails only when the
+ * bench itself breaks (an exception, a wrong status, answers that differ from the baseline, lost messages).
+ */
+export const SMOKE = process.env.BENCH_SMOKE === '1' || process.argv.includes('--smoke');
+const SMOKE_TIME_LIMIT_MS = 3 * 60_000;
+
+/** A positive number from the environment, or the fallback (`smoke` in a smoke run). */
+export const envNumber = (name: string, fallback: number, smoke = fallback) => {
   const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
+  return Number.isFinite(value) && value > 0 ? value : SMOKE ? smoke : fallback;
 };
 
+/** A target's verdict (`miss` the bench's word for a missed one); a smoke run's sizes are too small to judge any. */
+export const verdict = (ok: boolean, miss = 'FAIL') => (SMOKE ? 'not judged (smoke run)' : ok ? 'PASS' : miss);
+
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const ONLY = process.env.BENCH_DB; // 'pglite' | 'postgres' | undefined (both)
+const ONLY = process.env.BENCH_DB ?? (SMOKE ? 'pglite' : undefined); // 'pglite' | 'postgres' | undefined (both)
 
 export const format = (value: number, digits: number) =>
   value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -43,11 +54,12 @@ export const markFailed = () => {
  * printed as `<name> bench failed` (exit 1); a run marked failed prints `failureMessage` and exits 1.
  */
 export function runBench(name: string, options: { timeLimitMs: number; failureMessage: string }, body: () => Promise<void>): void {
+  const timeLimitMs = SMOKE ? Math.min(options.timeLimitMs, SMOKE_TIME_LIMIT_MS) : options.timeLimitMs;
   const watchdog = setTimeout(() => {
-    console.error(`${name} bench: gave up after ${options.timeLimitMs / 1000} s`);
+    console.error(`${name} bench: gave up after ${timeLimitMs / 1000} s`);
     const deadline = new Promise((resolve) => setTimeout(resolve, 5000).unref());
     void Promise.race([Promise.allSettled([...cleanups].map((cleanup) => cleanup())), deadline]).finally(() => process.exit(2));
-  }, options.timeLimitMs);
+  }, timeLimitMs);
   watchdog.unref();
   body().then(
     () => {
@@ -70,6 +82,7 @@ export function printHeader(title: string): void {
   console.log(
     `machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown cpu'}, node ${process.version}, ${os.platform()} ${os.arch()}\n`,
   );
+  if (SMOKE) console.log('smoke run: tiny sizes, the figures mean nothing and no target is judged\n');
 }
 
 // ---- databases ----------------------------------------------------------------------------------
@@ -186,7 +199,10 @@ export async function listen(server: FastifyInstance): Promise<string> {
 export interface LoadOptions {
   url: string;
   connections: number;
+  /** Seconds (with `amount`, only the child's time-out is sized by it). */
   duration: number;
+  /** This many requests instead of a duration: a smoke run's few. */
+  amount?: number;
   headers?: Record<string, string>;
 }
 

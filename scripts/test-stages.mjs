@@ -1,28 +1,31 @@
 // `npm test`: every check, in stages, with each stage's time printed. The static checks run two at a time (they
 // share nothing); the stages that start servers and browsers run one after the other so that timing-sensitive tests
-// (realtime, calls) do not compete for the two cores of a CI machine.
+// (realtime, calls) do not compete for the two cores of a CI machine. The benches' smoke runs judge no timing: they
+// take the core that format:check and knip leave idle while lint and typecheck run, except the meeting bench's, which
+// needs the web build and comes after it.
 import { spawn } from 'node:child_process';
 
-/** A stage is a list of lanes run side by side; a lane is a list of npm scripts run in order. */
+/** A stage is a list of lanes run side by side; a lane is a list of npm scripts (with arguments after a space) run in order. */
 const stages = [
   {
-    name: 'static checks',
+    name: 'static checks, bench smoke',
     lanes: [
-      ['format:check', 'knip'],
+      ['format:check', 'knip', 'test:bench-smoke --except meeting'],
       ['lint', 'typecheck'],
     ],
   },
   { name: 'unit and API tests', lanes: [['test:unit']] },
-  { name: 'web build and size budget', lanes: [['build', 'test:budget']] },
+  { name: 'build, budget, meeting smoke', lanes: [['build', 'test:budget', 'test:bench-smoke meeting']] },
   { name: 'browser tests', lanes: [['test:e2e']] },
 ];
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 function runScript(script) {
+  const [name, ...args] = script.split(' ');
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn('npm', ['run', '--silent', script], { stdio: 'inherit' });
+    const child = spawn('npm', ['run', '--silent', name, ...(args.length > 0 ? ['--', ...args] : [])], { stdio: 'inherit' });
     child.on('exit', (code, signal) => resolve({ script, ok: code === 0, code: code ?? signal, ms: Date.now() - started }));
   });
 }

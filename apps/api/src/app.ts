@@ -345,23 +345,12 @@ export async function buildApp(deps: AppDeps) {
     storage,
     log: app.log,
   });
-  const { auth, accounts, admin, contact, rateLimit } = services;
+  const { auth, admin, contact, rateLimit } = services;
   app.decorate('services', services);
   gateway.useAuth(auth);
 
   registerAccessControl(app, { auth, rateLimit, authRequestsPerMinute: config.authRateLimitPerMinute });
-  registerAuthRoutes(app, {
-    auth,
-    accounts,
-    patientProfile: async ({ patientId, cardId }) =>
-      patientId && cardId
-        ? {
-            patientCard: await services.patients.ownCard(cardId),
-            patient_appointmentId: await services.appointments.currentIdOfPatient(patientId),
-          }
-        : undefined,
-    pushTokenOf: services.push.tokenOf,
-  });
+  registerAuthRoutes(app, { auth });
   registerAdminRoutes(app, { admin });
   registerAdminConsoleRoutes(app, { reviews: services.reviewModeration, payments: services.paymentsAdmin });
   registerContactRoutes(app, { contact });

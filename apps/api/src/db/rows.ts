@@ -1,4 +1,4 @@
-import type { users } from './schema.ts';
+import { patientCards, type users } from './schema.ts';
 
 /** Row types several modules share; each module's repository still owns its queries. */
 export type UserRow = typeof users.$inferSelect;
@@ -10,3 +10,14 @@ export interface AccountRow {
   patientId: string | null;
   cardId: string | null;
 }
+
+/** The columns of a patient card as the patients module maps them (its repository and the profile statement select them). */
+export const patientCardColumns = {
+  id: patientCards.id,
+  patientId: patientCards.patientId,
+  quizzResults: patientCards.quizzResults,
+  quizzRecommendations: patientCards.quizzRecommendations,
+  quizzIsCompleted: patientCards.quizzIsCompleted,
+  notes: patientCards.notes,
+  availableFreeConsultations: patientCards.availableFreeConsultations,
+};

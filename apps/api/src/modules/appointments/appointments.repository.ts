@@ -136,17 +136,6 @@ export async function lockPendingOfPatient(tx: Db, patientId: string): Promise<A
   return row;
 }
 
-/** The id of the patient's current appointment (scheduled or running; there is at most one), without a lock. */
-export async function findPendingIdOfPatient(db: Db, patientId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ id: appointments.id })
-    .from(appointments)
-    .where(and(eq(appointments.patientId, patientId), isPending))
-    .orderBy(asc(appointments.startsAt))
-    .limit(1);
-  return row?.id ?? null;
-}
-
 /** Every pending appointment of a patient, locked (account removal). */
 export async function lockAllPendingOfPatient(tx: Db, patientId: string): Promise<AppointmentRow[]> {
   return tx

@@ -54,7 +54,6 @@ import {
   findAppointmentViewByRoom,
   findPatientIdOfUser,
   findPatientUser,
-  findPendingIdOfPatient,
   isDoctorOfPatient,
   listAppointmentViews,
   listAppointmentViewsOfPatient,
@@ -371,9 +370,6 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
 
     /** `GET /v1/appointments/:id/calendar.ics`: one event in the caller's language; never the reason for the visit. */
     calendar: async (actor: Actor, id: string) => calendarFileOf(await visible(actor, id), actor.user, deps.publicUrl, now()),
-
-    /** The profile: the patient's current appointment (SPEC.md §4: the first scheduled or running), null without one. */
-    currentIdOfPatient: (patientId: string) => findPendingIdOfPatient(db, patientId),
 
     /** Documents: a doctor's own patients have a scheduled, running or completed consultation with it. */
     isDoctorOfPatient: (doctorId: string, patientId: string) => isDoctorOfPatient(db, doctorId, patientId),

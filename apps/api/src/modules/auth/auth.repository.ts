@@ -1,7 +1,15 @@
-import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { CodePurpose } from '@rozmova/contracts';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import {
+  pendingAppointmentStatuses,
+  type CodePurpose,
+  type PatientNote,
+  type QuizRecommendation,
+  type QuizResult,
+} from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
-import { patientCards, patients, sessions, users, verificationCodes } from '../../db/schema.ts';
+import { appointments, patientCards, patients, sessions, users, verificationCodes } from '../../db/schema.ts';
+import { pushSubscriptions } from '../../db/schema-chat.ts';
+import { patientCardColumns } from '../../db/rows.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type NewSession = typeof sessions.$inferInsert;
@@ -26,6 +34,64 @@ export async function findSessionByTokenHash(db: Db, tokenHash: string) {
   if (!lookup) sessionLookups.set(db, (lookup = prepareSessionLookup(db)));
   const [row] = await lookup.execute({ tokenHash });
   return row;
+}
+
+const prepareProfileLookup = (db: Db) => {
+  // At most one pending appointment per patient (a partial unique index); the order only says which if that changed.
+  const currentAppointment = db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(and(eq(appointments.patientId, patients.id), inArray(appointments.status, [...pendingAppointmentStatuses])))
+    .orderBy(asc(appointments.startsAt))
+    .limit(1);
+  const newestDevice = db
+    .select({ endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, users.id))
+    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+    .limit(1)
+    .as('newest_device');
+  return db
+    .select({
+      user: users,
+      patientId: patients.id,
+      card: patientCardColumns,
+      appointmentId: sql<string | null>`(${currentAppointment})`,
+      device: { endpoint: newestDevice.endpoint, p256dh: newestDevice.p256dh, auth: newestDevice.auth },
+    })
+    .from(users)
+    .leftJoin(patients, eq(patients.userId, users.id))
+    .leftJoin(patientCards, eq(patientCards.patientId, patients.id))
+    .leftJoinLateral(newestDevice, sql`true`)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('find_profile');
+};
+
+const profileLookups = new WeakMap<Db, ReturnType<typeof prepareProfileLookup>>();
+
+type ProfileLookupRow = Awaited<ReturnType<ReturnType<typeof prepareProfileLookup>['execute']>>[number];
+/** The card's JSON columns typed as the patients module writes them. */
+export type ProfileRow = Omit<ProfileLookupRow, 'card'> & {
+  card: {
+    id: string;
+    patientId: string;
+    quizzResults: QuizResult[];
+    quizzRecommendations: QuizRecommendation[];
+    quizzIsCompleted: boolean;
+    notes: PatientNote[];
+    availableFreeConsultations: number;
+  } | null;
+};
+
+/**
+ * The whole profile in one statement: the user, its patient record and card, its current (scheduled or running)
+ * appointment and its newest push device. The appointments and push tables are only read here.
+ */
+export async function findProfileRow(db: Db, userId: string): Promise<ProfileRow | undefined> {
+  let lookup = profileLookups.get(db);
+  if (!lookup) profileLookups.set(db, (lookup = prepareProfileLookup(db)));
+  const [row] = await lookup.execute({ userId });
+  return row as ProfileRow | undefined;
 }
 
 export async function insertSession(db: Db, values: NewSession): Promise<SessionRow> {

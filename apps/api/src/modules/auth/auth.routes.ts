@@ -17,28 +17,13 @@ import {
   verifyPasswordBodySchema,
 } from '@rozmova/contracts';
 import { authOf, deviceOf } from '../../http/access.ts';
-import type { AccountRow } from '../../db/rows.ts';
-import { toUser, type AccountsService, type PatientProfile } from '../accounts/accounts.service.ts';
 import type { AuthService } from './auth.service.ts';
 
 const noContent = { 204: z.null() };
 
-export function registerAuthRoutes(
-  app: FastifyInstance,
-  deps: {
-    auth: AuthService;
-    accounts: AccountsService;
-    /** A patient's card and current appointment for the profile (`buildApp` asks the patients and appointments modules). */
-    patientProfile: (account: AccountRow) => Promise<PatientProfile | undefined>;
-    /** The profile's `user_push_token`: the device the user saved last (the push module answers it). */
-    pushTokenOf: (userId: string) => Promise<string | null>;
-  },
-): void {
+export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthService }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limited = { access: 'public', authRateLimit: true } as const;
-  const describe = async (account: AccountRow) =>
-    toUser(account, await deps.patientProfile(account), await deps.pushTokenOf(account.user.id));
-  const profile = async (userId: string) => describe(await deps.accounts.getAccount(userId));
 
   r.post(
     authPaths.login,
@@ -107,7 +92,7 @@ export function registerAuthRoutes(
   r.get(
     authPaths.profile,
     { config: { access: 'user', applicants: true, unclaimed: true }, schema: { response: { 200: userSchema } } },
-    async (request) => describe(authOf(request).account),
+    async (request) => deps.auth.profile(authOf(request).account.user.id),
   );
 
   r.put(
@@ -116,7 +101,7 @@ export function registerAuthRoutes(
     async (request) => {
       const auth = authOf(request);
       await deps.auth.updateProfile(auth, request.body, request.ip);
-      return profile(auth.account.user.id);
+      return deps.auth.profile(auth.account.user.id);
     },
   );
 

@@ -12,9 +12,10 @@ import {
   type SendCodeBody,
   type SetupPasswordBody,
   type UpdateProfileBody,
+  type User,
 } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newNumericCode, newToken, sha256 } from '../../lib/crypto.ts';
 import type { Mailer } from '../../lib/mailer.ts';
@@ -22,12 +23,15 @@ import { assertAcceptablePassword, verifyPassword } from '../../lib/passwords.ts
 import type { RealtimeBus } from '../../realtime/bus.ts';
 import type { UserRow } from '../../db/rows.ts';
 import { isUnclaimed, unclaimedRefused, type AuthContext, type DeviceInfo } from '../../http/auth-context.ts';
-import type { AccountsService } from '../accounts/accounts.service.ts';
+import { toUser, type AccountsService } from '../accounts/accounts.service.ts';
 import type { JobsService } from '../jobs/jobs.service.ts';
+import { toPatientCard } from '../patients/patients.service.ts';
+import { toPushToken } from '../push/push.service.ts';
 import type { Limit, RateLimitService } from '../rate-limit/rate-limit.service.ts';
 import { codeMail } from './auth.mails.ts';
 import {
   findLatestCode,
+  findProfileRow,
   findSessionByTokenHash,
   insertCode,
   insertSession,
@@ -38,6 +42,7 @@ import {
   revokeUserSessions,
   touchSession,
   tryLatestCode,
+  type ProfileRow,
 } from './auth.repository.ts';
 
 const MINUTE = 60_000;
@@ -58,6 +63,12 @@ export const authRules = {
   passwordVerificationMs: 5 * MINUTE,
   touchEveryMs: MINUTE,
 } as const;
+
+/** The profile's answer from its one row. */
+export function toProfile({ user, patientId, card, appointmentId, device }: ProfileRow): User {
+  const patient = card ? { patientCard: toPatientCard(card), patient_appointmentId: appointmentId } : undefined;
+  return toUser({ user, patientId, cardId: card?.id ?? null }, patient, device ? toPushToken(device) : null);
+}
 
 const idleTimeout = (role: Role) => (staffRoles.includes(role) ? authRules.staffIdleMs : authRules.patientIdleMs);
 
@@ -216,6 +227,13 @@ export function createAuthService(deps: {
     recheck: (token: string, at: Date, used: boolean) => liveSession(token, at, used),
 
     stillUnclaimed: (userId: string) => isEmailUnproved(db, userId),
+
+    /** The profile (SPEC.md §3): the user, a patient's card and current appointment, the newest push device. */
+    async profile(userId: string): Promise<User> {
+      const row = await findProfileRow(db, userId);
+      if (!row) throw notFound('User');
+      return toProfile(row);
+    },
 
     async login(body: LoginBody, device: DeviceInfo, address: string): Promise<string> {
       const user = await accounts.findByEmail(body.email);

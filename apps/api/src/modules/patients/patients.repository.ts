@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { patientCards, patients, users } from '../../db/schema.ts';
+import { patientCardColumns } from '../../db/rows.ts';
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ListPatientsQuery, PatientNote, QuizRecommendation, QuizResult } from '@rozmova/contracts';
@@ -120,19 +121,9 @@ export interface CardRow {
   availableFreeConsultations: number;
 }
 
-const cardColumns = {
-  id: patientCards.id,
-  patientId: patientCards.patientId,
-  quizzResults: patientCards.quizzResults,
-  quizzRecommendations: patientCards.quizzRecommendations,
-  quizzIsCompleted: patientCards.quizzIsCompleted,
-  notes: patientCards.notes,
-  availableFreeConsultations: patientCards.availableFreeConsultations,
-};
-
 export async function findCard(db: Db, cardId: string): Promise<(CardRow & { userId: string; locale: 'uk' | 'en' }) | undefined> {
   const [row] = await db
-    .select({ ...cardColumns, userId: patients.userId, locale: users.locale })
+    .select({ ...patientCardColumns, userId: patients.userId, locale: users.locale })
     .from(patientCards)
     .innerJoin(patients, eq(patients.id, patientCards.patientId))
     .innerJoin(users, eq(users.id, patients.userId))
@@ -143,7 +134,7 @@ export async function findCard(db: Db, cardId: string): Promise<(CardRow & { use
 /** Every card with at least one self-check result, with its owner's language. */
 export async function listScoredCards(db: Db): Promise<(CardRow & { locale: 'uk' | 'en' })[]> {
   const rows = await db
-    .select({ ...cardColumns, locale: users.locale })
+    .select({ ...patientCardColumns, locale: users.locale })
     .from(patientCards)
     .innerJoin(patients, eq(patients.id, patientCards.patientId))
     .innerJoin(users, eq(users.id, patients.userId))
@@ -176,7 +167,7 @@ export async function updateCard(db: Db, cardId: string, changes: CardChanges): 
       updatedAt: sql`now()`,
     })
     .where(eq(patientCards.id, cardId))
-    .returning(cardColumns);
+    .returning(patientCardColumns);
   return row as CardRow;
 }
 

@@ -298,13 +298,6 @@ export function createPatientsService(deps: {
       reopen: (patientId: string, tx: Db = db) => chatReopen(tx, patientId),
     },
 
-    /** The profile: a patient's own card, as `getCard` answers it (the owner's reads are not audited). */
-    async ownCard(cardId: string): Promise<PatientCard> {
-      const card = await findCard(db, cardId);
-      if (!card) throw notFound('Patient card');
-      return toPatientCard(card);
-    },
-
     async getCard(auth: AuthContext, cardId: string): Promise<PatientCard> {
       const card = await visibleCard(auth, cardId);
       if (!isOwner(auth, card.patientId)) {

@@ -77,16 +77,6 @@ export async function markSubscriptionUsed(db: Db, id: string, at: Date): Promis
   await db.update(pushSubscriptions).set({ lastUsedAt: at }).where(eq(pushSubscriptions.id, id));
 }
 
-export async function newestSubscriptionOfUser(db: Db, userId: string): Promise<SubscriptionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.userId, userId))
-    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
-    .limit(1);
-  return row;
-}
-
 /** The devices of a user who may be told anything: an active account that was not removed. */
 export async function deliverableSubscriptions(db: Db, userId: string): Promise<SubscriptionRow[]> {
   const rows = await db

@@ -15,7 +15,6 @@ import {
   findVapidSetting,
   insertVapidSettingOnce,
   markSubscriptionUsed,
-  newestSubscriptionOfUser,
   saveSubscription,
   type SubscriptionRow,
 } from './push.repository.ts';
@@ -31,6 +30,11 @@ export const PUSH_TTL_SECONDS = 24 * 60 * 60;
 export const PUSH_ICON = '/favicon.svg';
 const TITLE_MAX = 120;
 const BODY_MAX = 1000;
+
+/** The profile's `user_push_token`: a device (the one saved last) as PushSubscription JSON text. */
+export function toPushToken(device: Pick<SubscriptionRow, 'endpoint' | 'p256dh' | 'auth'>): string {
+  return JSON.stringify({ endpoint: device.endpoint, expirationTime: null, keys: { p256dh: device.p256dh, auth: device.auth } });
+}
 
 /** The app's logger as services see it; lines name a push service's host and a status, never an endpoint, key or payload. */
 export interface PushLog {
@@ -232,14 +236,6 @@ export function createPushService(deps: {
       const subscription = pushSubscriptionSchema.safeParse(parsed);
       if (!subscription.success) throw invalid('body.user_push_token', 'A PushSubscription as JSON text (endpoint and keys)');
       await save(userId, checked(subscription.data, 'body.user_push_token', true));
-    },
-
-    /** The profile's `user_push_token`: the device saved last, as JSON text; null when the user has none. */
-    async tokenOf(userId: string): Promise<string | null> {
-      const device = await newestSubscriptionOfUser(db, userId);
-      return device
-        ? JSON.stringify({ endpoint: device.endpoint, expirationTime: null, keys: { p256dh: device.p256dh, auth: device.auth } })
-        : null;
     },
 
     /**
