@@ -139,10 +139,16 @@ describe('contracts', () => {
 describe('an import without its file extension cannot bypass a boundary', () => {
   // The same violations as above, written without the extension (which the resolver cannot follow): each is refused.
   const extensionless = [
-    ['apps/web/src/features/booking/probe.ts', "import { useUpdateProfile } from '../cabinet/api';\nexport const probe = useUpdateProfile;\n"],
+    [
+      'apps/web/src/features/booking/probe.ts',
+      "import { useUpdateProfile } from '../cabinet/api';\nexport const probe = useUpdateProfile;\n",
+    ],
     ['apps/web/src/lib/probe.ts', "import '../features/booking/steps';\n"],
     ['apps/web/src/components/probe.tsx', "import '../app/theme';\n"],
-    ['apps/api/src/modules/patients/probe.ts', "import type { QuestionRow } from '../quiz/quiz.repository';\nexport type Probe = QuestionRow;\n"],
+    [
+      'apps/api/src/modules/patients/probe.ts',
+      "import type { QuestionRow } from '../quiz/quiz.repository';\nexport type Probe = QuestionRow;\n",
+    ],
     ['packages/contracts/src/probe.ts', "import '../../../apps/api/src/config';\n"],
   ];
   for (const [filePath, code] of extensionless) {
@@ -152,6 +158,9 @@ describe('an import without its file extension cannot bypass a boundary', () => 
   }
 
   test('an import with its extension resolves', async () => {
-    await assertClean('apps/web/src/features/booking/probe.ts', "import { bookingSteps } from './steps.ts';\nexport const probe = bookingSteps;\n");
+    await assertClean(
+      'apps/web/src/features/booking/probe.ts',
+      "import { bookingSteps } from './steps.ts';\nexport const probe = bookingSteps;\n",
+    );
   });
 });

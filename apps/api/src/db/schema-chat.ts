@@ -216,10 +216,7 @@ export const supportRequests = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index('support_requests_status_idx').on(t.status, t.createdAt),
-    index('support_requests_user_idx').on(t.userId, t.createdAt),
-  ],
+  (t) => [index('support_requests_status_idx').on(t.status, t.createdAt), index('support_requests_user_idx').on(t.userId, t.createdAt)],
 );
 
 /**

@@ -37,7 +37,11 @@ export function PaymentResult({ patientId }: { patientId: string }) {
 
   let content;
   if (!appointmentId) {
-    content = appointments.isPending ? <Loader role="status" aria-label={t('common.loading')} /> : <Text>{t('booking.payment.nothing')}</Text>;
+    content = appointments.isPending ? (
+      <Loader role="status" aria-label={t('common.loading')} />
+    ) : (
+      <Text>{t('booking.payment.nothing')}</Text>
+    );
   } else if (payment.error) {
     content = <FormError error={payment.error} />;
   } else if (!payment.data || !outcome) {

@@ -160,11 +160,7 @@ function PaymentStatus({ appointment }: { appointment: Appointment }) {
   if (key !== 'pending' && key !== 'failed') return null;
   const price = priceText(appointment.appointment_price, i18n.resolvedLanguage ?? 'en');
   return (
-    <Alert
-      color={key === 'failed' ? 'danger' : 'yellow'}
-      role="status"
-      title={t(`booking.step5.${key}Title`)}
-    >
+    <Alert color={key === 'failed' ? 'danger' : 'yellow'} role="status" title={t(`booking.step5.${key}Title`)}>
       <Stack gap="xs">
         <Text size="sm">{awaitingPaymentText(t, appointment, price)}</Text>
         <FormError error={checkout.error} />
