@@ -221,6 +221,8 @@ export const expected: Record<string, Row> = {
   'POST /v1/support-requests': { ...everyone(403), anonymous: 201, patient: 201, otherPatient: 201, landing: 201, preClaim: 201 },
   'GET /v1/support-requests/my': { ...signedIn(403), patient: 200, otherPatient: 200, admin: 200 },
   'GET /v1/support-requests/:id': { ...everyone(404), patient: 200, operator: 200, admin: 200 },
+  // Only the one who asked writes back (a visitor with the link's token; staff answer with replies).
+  'POST /v1/support-requests/:id/follow-ups': { ...everyone(404), patient: 200 },
   'GET /v1/support-requests': supportStaff(200),
   'POST /v1/support-requests/:id/take': supportStaff(200),
   'POST /v1/support-requests/:id/replies': supportStaff(200),

@@ -288,6 +288,10 @@ export function walkRequests(t: TestContext) {
     'POST /v1/support-requests': async () => ({ body: { topic: 'other', message: 'Walk', email: uniqueEmail('walk') } }),
     'GET /v1/support-requests/my': async () => ({}),
     'GET /v1/support-requests/:id': async ({ owner }) => ({ url: fillId('/v1/support-requests/:id', await deskRequestOf(owner)) }),
+    'POST /v1/support-requests/:id/follow-ups': async ({ owner }) => ({
+      url: fillId('/v1/support-requests/:id/follow-ups', await deskRequestOf(owner)),
+      body: templates['POST /v1/support-requests/:id/follow-ups'],
+    }),
     'GET /v1/support-requests': async () => ({}),
     'POST /v1/support-requests/:id/take': async ({ owner }) => ({
       url: fillId('/v1/support-requests/:id/take', await deskRequestOf(owner)),

@@ -154,6 +154,7 @@ export const templates: Record<string, Record<string, unknown>> = {
   },
   'POST /v1/support-requests': { topic: 'other', message: 'Walk', email: 'someone@example.com', locale: 'uk' },
   'POST /v1/support-requests/:id/replies': { channel: 'email', text: 'Walk' },
+  'POST /v1/support-requests/:id/follow-ups': { text: 'Walk' },
   // The doctor console.
   'POST /v1/patients/:id/notes': { text: 'Sleeps better since the last consultation' },
   // The admin console.
