@@ -1,3 +1,4 @@
+import type { PatientNote, QuizRecommendation, QuizResult } from '@rozmova/contracts';
 import { patientCards, type users } from './schema.ts';
 
 /** Row types several modules share; each module's repository still owns its queries. */
@@ -9,6 +10,17 @@ export interface AccountRow {
   user: UserRow;
   patientId: string | null;
   cardId: string | null;
+}
+
+/** A patient card with its JSON columns typed as the patients module writes them. */
+export interface CardRow {
+  id: string;
+  patientId: string;
+  quizzResults: QuizResult[];
+  quizzRecommendations: QuizRecommendation[];
+  quizzIsCompleted: boolean;
+  notes: PatientNote[];
+  availableFreeConsultations: number;
 }
 
 /** The columns of a patient card as the patients module maps them (its repository and the profile statement select them). */

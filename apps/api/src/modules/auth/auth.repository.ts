@@ -1,15 +1,9 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
-import {
-  pendingAppointmentStatuses,
-  type CodePurpose,
-  type PatientNote,
-  type QuizRecommendation,
-  type QuizResult,
-} from '@rozmova/contracts';
+import { pendingAppointmentStatuses, type CodePurpose } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
 import { appointments, patientCards, patients, sessions, users, verificationCodes } from '../../db/schema.ts';
 import { pushSubscriptions } from '../../db/schema-chat.ts';
-import { patientCardColumns } from '../../db/rows.ts';
+import { patientCardColumns, type CardRow } from '../../db/rows.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type NewSession = typeof sessions.$inferInsert;
@@ -71,17 +65,7 @@ const profileLookups = new WeakMap<Db, ReturnType<typeof prepareProfileLookup>>(
 
 type ProfileLookupRow = Awaited<ReturnType<ReturnType<typeof prepareProfileLookup>['execute']>>[number];
 /** The card's JSON columns typed as the patients module writes them. */
-export type ProfileRow = Omit<ProfileLookupRow, 'card'> & {
-  card: {
-    id: string;
-    patientId: string;
-    quizzResults: QuizResult[];
-    quizzRecommendations: QuizRecommendation[];
-    quizzIsCompleted: boolean;
-    notes: PatientNote[];
-    availableFreeConsultations: number;
-  } | null;
-};
+export type ProfileRow = Omit<ProfileLookupRow, 'card'> & { card: CardRow | null };
 
 /**
  * The whole profile in one statement: the user, its patient record and card, its current (scheduled or running)

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { patientCards, patients, users } from '../../db/schema.ts';
-import { patientCardColumns } from '../../db/rows.ts';
+import { patientCardColumns, type CardRow } from '../../db/rows.ts';
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ListPatientsQuery, PatientNote, QuizRecommendation, QuizResult } from '@rozmova/contracts';
@@ -111,15 +111,7 @@ export async function pagePatientRecordsWithin(db: Db, within: string[], criteri
   return { rows, total: total?.n ?? 0 };
 }
 
-export interface CardRow {
-  id: string;
-  patientId: string;
-  quizzResults: QuizResult[];
-  quizzRecommendations: QuizRecommendation[];
-  quizzIsCompleted: boolean;
-  notes: PatientNote[];
-  availableFreeConsultations: number;
-}
+export type { CardRow };
 
 export async function findCard(db: Db, cardId: string): Promise<(CardRow & { userId: string; locale: 'uk' | 'en' }) | undefined> {
   const [row] = await db

@@ -17,9 +17,8 @@ import { useForm, type UseFormReturnType } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { specialisations, type Doctor } from '@rozmova/contracts';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { SectionCard } from '../../components/section-card.tsx';
 import { errorText, fieldErrors } from '../../lib/api-errors.ts';
 import { languageText, specialisationText } from '../../lib/doctors.ts';
@@ -28,6 +27,7 @@ import { numberRanges, toFormValues, toUpdateBody, validateSchedule, WEEKDAYS, t
 import { currentZoneName } from '../../lib/appointment-dates.ts';
 import { checklistTargets } from './profile-checklist.ts';
 import { calendarDateText, weekdayName } from './times.ts';
+import { useFocusFromHash } from './use-focus-from-hash.ts';
 
 type Form = UseFormReturnType<ScheduleFormValues>;
 
@@ -38,20 +38,6 @@ function timeZones(current: string): string[] {
   // By their current names (the browser may list Europe/Kiev), each once.
   const zones = [...new Set((typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []).map(currentZoneName))];
   return zones.includes(current) ? zones : [current, ...zones];
-}
-
-/** The field a link's hash names (the profile checklist's links), or the first field inside the block it names. */
-function useFocusFromHash() {
-  const { hash, key } = useLocation();
-  useEffect(() => {
-    const id = decodeURIComponent(hash.slice(1));
-    const element = id ? document.getElementById(id) : null;
-    if (!element) return;
-    const fields = 'input:not([type="hidden"]), textarea, select, button';
-    const field = element.matches(fields) ? element : element.querySelector<HTMLElement>(fields);
-    element.scrollIntoView({ block: 'center' });
-    field?.focus({ preventScroll: true });
-  }, [hash, key]);
 }
 
 /** The schedule (weekly hours, days off, extra hours, booking rules, time zone) and the public profile of one doctor. */
