@@ -57,10 +57,13 @@ export function createLocalStorage(root: string): Storage {
           else done(null, chunk);
         },
       });
+      // `wx`: never overwrite; a key is used once.
+      const file = createWriteStream(target, { flags: 'wx', mode: 0o600 });
       try {
-        // `wx`: never overwrite; a key is used once.
-        await pipeline(stream, limit, createWriteStream(target, { flags: 'wx', mode: 0o600 }));
+        await pipeline(stream, limit, file);
       } catch (error) {
+        // A refusal in the first bytes can come before the file is even open: removed only once it is closed.
+        if (!file.closed) await new Promise((resolve) => file.once('close', resolve));
         await rm(target, { force: true });
         throw error;
       }
