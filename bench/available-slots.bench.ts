@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Database } from '../apps/api/src/db/client.ts';
 import { appointments, patients, users } from '../apps/api/src/db/schema.ts';
-import { dayNumber } from '../apps/api/src/lib/zoned-time.ts';
+import { dayNumber } from '@rozmova/contracts';
 import { findBookingProfileRow, findPendingRanges } from '../apps/api/src/modules/doctors/doctors.repository.ts';
 import { freeSlots, freeSlotStrings, slotRange } from '../apps/api/src/modules/doctors/slots.ts';
 import {

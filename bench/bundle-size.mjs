@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_BYTES = 170 * 1024;
+const BUDGET_BYTES = 172 * 1024;
 const LANDING_PAGE_SRC = 'src/features/landing/home-page.tsx';
 const JS_FILE = /\.(m?js)$/;
 

@@ -3,11 +3,17 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: './specs',
   fullyParallel: false,
-  workers: 1,
+  // Most specs wait on the network and the page far more than they compute: two at a time, each worker with its own
+  // app server. The video calls measure media flowing between two browsers, so they run one at a time after the rest.
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? 'list' : [['list']],
+  projects: [
+    { name: 'pages', testIgnore: /meeting[^/]*\.spec\.ts$/ },
+    { name: 'calls', testMatch: /meeting[^/]*\.spec\.ts$/, workers: 1, dependencies: ['pages'] },
+  ],
   use: {
     trace: 'retain-on-failure',
     viewport: { width: 1280, height: 800 },

@@ -1,21 +1,20 @@
-// `npm test`: every check, in stages, with each stage's time printed. The static checks run two at a time (they
-// share nothing); the stages that start servers and browsers run one after the other so that timing-sensitive tests
-// (realtime, calls) do not compete for the two cores of a CI machine. The benches' smoke runs judge no timing: they
-// take the core that format:check and knip leave idle while lint and typecheck run, except the meeting bench's, which
-// needs the web build and comes after it.
+// `npm test`: every check, in stages, with each stage's time printed. The static checks and the web build run two
+// lanes at a time (they share nothing); the stages that start servers and browsers run one after the other so that
+// timing-sensitive tests (realtime, calls) do not compete for the two cores of a CI machine. The benches' smoke runs
+// judge no timing: they come after the build (the meeting and Lighthouse benches load it) on the lane beside lint and
+// typecheck.
 import { spawn } from 'node:child_process';
 
 /** A stage is a list of lanes run side by side; a lane is a list of npm scripts (with arguments after a space) run in order. */
 const stages = [
   {
-    name: 'static checks, bench smoke',
+    name: 'static checks, build, bench smoke',
     lanes: [
-      ['format:check', 'knip', 'test:bench-smoke --except meeting'],
+      ['build', 'test:budget', 'format:check', 'knip', 'test:bench-smoke'],
       ['lint', 'typecheck'],
     ],
   },
   { name: 'unit and API tests', lanes: [['test:unit']] },
-  { name: 'build, budget, meeting smoke', lanes: [['build', 'test:budget', 'test:bench-smoke meeting']] },
   { name: 'browser tests', lanes: [['test:e2e']] },
 ];
 

@@ -81,7 +81,7 @@ describe('API boundaries', () => {
     );
     await assertFires(
       'apps/api/src/modules/patients/patients.repository.ts',
-      "import '@fastify/helmet';\n",
+      "import '@fastify/static';\n",
       'no-restricted-imports',
       'never import Fastify',
     );

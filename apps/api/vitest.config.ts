@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // Migrates once per run the database every test app starts from (a PGlite snapshot or a PostgreSQL template).
+    globalSetup: ['src/test/global-setup.ts'],
     // Each file builds its own app and database (PGlite in memory, or a fresh PostgreSQL database), so files run in parallel.
     // Most of a file's time is waiting on PGlite, PostgreSQL, SMTP or argon2, so a worker per core (and at least 2) keeps the CPUs busy.
     fileParallelism: true,

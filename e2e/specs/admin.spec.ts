@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, test, uniqueEmail } from '../support/fixtures.ts';
 import { dialog, logIn, openAccountMenu, openLogin, submitLogin } from '../support/ui.ts';
 
@@ -22,6 +22,14 @@ async function createUser(page: Page, user: NewUser) {
   await expect(page.getByText(`User ${user.email} has been created.`, { exact: true })).toBeVisible();
 }
 
+/** The row's status badge shows its whole word (a tight table once cut it to "А…"): nothing of it is clipped. */
+async function expectWholeStatus(row: Locator, status: string) {
+  const badge = row.locator('.mantine-Badge-label').filter({ hasText: status });
+  await expect(badge).toHaveText(status);
+  const clipped = await badge.evaluate((label) => label.scrollWidth > label.clientWidth);
+  expect(clipped, `the badge "${status}" is clipped`).toBe(false);
+}
+
 /** A second person in their own browser window. */
 async function openOtherBrowser(browser: Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL });
@@ -30,7 +38,8 @@ async function openOtherBrowser(browser: Browser, baseURL: string) {
 
 test('the admin creates an operator, finds it and deactivates it', async ({ page, server, browser }) => {
   const operator: NewUser = {
-    name: 'Iryna Shevchuk',
+    // A long name squeezes the status column: its badge must still read whole.
+    name: 'Iryna Oleksandrivna Shevchuk-Kovalenko',
     email: uniqueEmail('operator'),
     password: 'Operator-Desk-4471',
     role: 'Operator',
@@ -58,6 +67,7 @@ test('the admin creates an operator, finds it and deactivates it', async ({ page
   await expect(operatorRow).toContainText(operator.name);
   await expect(operatorRow).toContainText('Operator');
   await expect(operatorRow).toContainText('Active');
+  await expectWholeStatus(operatorRow, 'Active');
   await expect(page.getByText('Users found: 1', { exact: true })).toBeVisible();
 
   // By name too, and the role filter keeps it.
@@ -79,6 +89,7 @@ test('the admin creates an operator, finds it and deactivates it', async ({ page
   await expect(confirm).toBeHidden();
   await expect(page.getByText(`${operator.email} has been deactivated.`, { exact: true })).toBeVisible();
   await expect(operatorRow).toContainText('Deactivated');
+  await expectWholeStatus(operatorRow, 'Deactivated');
   await expect(page.getByRole('button', { name: `Activate ${operator.email}`, exact: true })).toBeVisible();
   await page.reload();
   await search.fill(operator.email);

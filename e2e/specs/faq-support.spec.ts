@@ -6,7 +6,8 @@ import { expect, expectAccessible, test, uniqueEmail, watchContentSecurityPolicy
  * The FAQ and the support desk: a visitor (Ukrainian, 360 px) finds an answer by a Ukrainian word, says it helped,
  * then writes to support with an e-mail; an operator takes the request from the queue and answers by e-mail; the
  * visitor opens the private link from the first e-mail (read from the test's SMTP server) and reads the answer, in
- * Ukrainian and in English. axe checks every new page.
+ * Ukrainian and in English. The search finds a word by another of its forms ("оплата" → "оплатити", "payment" →
+ * "pay"). An admin's new question is saved as a draft and the editor says so, with Publish. axe checks every new page.
  */
 
 const QUESTION = { uk: 'Як повернути кошти за консультацію?', en: 'How do I get a refund for a consultation?' };
@@ -14,6 +15,8 @@ const ANSWER = {
   uk: 'Повернення коштів приходить на ту саму картку протягом кількох днів.',
   en: 'The refund goes back to the same card within a few days.',
 };
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 2)]);
+const PAY_QUESTION = { uk: 'Як оплатити консультацію?', en: 'How do I pay for a consultation?' };
 
 async function pageIn(browser: Browser, baseURL: string, language: 'uk' | 'en', width: number) {
   const context = await browser.newContext({ baseURL, viewport: { width, height: 800 } });
@@ -49,6 +52,11 @@ test('a visitor finds an answer, votes, writes to support, and reads the operato
       data: { topicId: topic.id, question: QUESTION, answer: ANSWER, position: 0, isPublished: true },
     })
   ).json();
+  const payAnswer = { uk: 'Карткою онлайн одразу після вибору часу.', en: 'By card online right after choosing the time.' };
+  await request.post('/v1/admin/faq/questions', {
+    headers: auth,
+    data: { topicId: topic.id, question: PAY_QUESTION, answer: payAnswer, position: 1, isPublished: true },
+  });
   const operator = await createUser(request, adminToken, {
     email: uniqueEmail('desk-operator'),
     name: 'Oksana Operator',
@@ -62,7 +70,10 @@ test('a visitor finds an answer, votes, writes to support, and reads the operato
     await visitor.page.getByRole('contentinfo').getByRole('link', { name: 'Питання та відповіді' }).click();
     await expect(visitor.page).toHaveURL(/\/faq$/);
     await checkPage(visitor.page, 'Питання та відповіді');
-    await visitor.page.getByLabel('Пошук у відповідях').fill('повернення');
+    const search = visitor.page.getByLabel('Пошук у відповідях');
+    await search.fill('оплата');
+    await expect(visitor.page.getByRole('link', { name: PAY_QUESTION.uk })).toBeVisible();
+    await search.fill('повернення');
     await visitor.page.getByRole('link', { name: QUESTION.uk }).click();
     await checkPage(visitor.page, QUESTION.uk);
     await expect(visitor.page.getByText(ANSWER.uk)).toBeVisible();
@@ -78,6 +89,7 @@ test('a visitor finds an answer, votes, writes to support, and reads the operato
     await visitor.page.getByRole('combobox', { name: 'Тема', exact: true }).selectOption('payment');
     await visitor.page.getByRole('textbox', { name: 'Ел. пошта' }).fill(visitorEmail);
     await visitor.page.getByLabel('Що сталося?').fill('Скасувала консультацію, а гроші ще не повернулися.');
+    await expect(visitor.page.getByRole('button', { name: 'Файл (необов’язково) Оберіть файл', exact: true })).toBeVisible();
     await visitor.page.getByRole('button', { name: 'Надіслати звернення' }).click();
     await expect(visitor.page.getByText('Звернення надіслано')).toBeVisible();
   });
@@ -134,6 +146,8 @@ test('a visitor finds an answer, votes, writes to support, and reads the operato
     await checkPage(english.page, 'Questions and answers');
     await english.page.getByLabel('Search the answers').fill('refnd');
     await expect(english.page.getByRole('link', { name: QUESTION.en })).toBeVisible();
+    await english.page.getByLabel('Search the answers').fill('payment');
+    await expect(english.page.getByRole('link', { name: PAY_QUESTION.en })).toBeVisible();
     await english.page.goto('/support');
     await checkPage(english.page, 'Write to support');
     english.checkCsp();
@@ -162,7 +176,22 @@ test('in dark mode an admin edits the FAQ and a patient follows its own request 
   await topicDialog.getByLabel('Title in English').fill('Account');
   await topicDialog.getByRole('button', { name: 'Save' }).click();
   await expect(admin.page.getByRole('heading', { level: 2, name: 'Account' })).toBeVisible();
+  const account = admin.page.getByRole('region', { name: 'Account' });
+  await account.getByRole('button', { name: 'Add question' }).click();
+  const questionDialog = admin.page.getByRole('dialog', { name: 'Add question' });
+  await questionDialog.getByLabel('Question in Ukrainian').fill('Як змінити пароль?');
+  await questionDialog.getByLabel('Answer in Ukrainian').fill('У кабінеті, на вкладці «Профіль».');
+  await questionDialog.getByLabel('Question in English').fill('How do I change my password?');
+  await questionDialog.getByLabel('Answer in English').fill('In your cabinet, on the Profile tab.');
+  await expect(questionDialog.getByRole('switch', { name: 'Publish now' })).not.toBeChecked();
+  await questionDialog.getByRole('button', { name: 'Save' }).click();
+  const notice = account.getByRole('status').filter({ hasText: 'Saved as a draft — not visible on /faq until published' });
+  await expect(notice).toContainText('Its topic “Account” is a draft too');
+  await expect(account.getByText('Draft', { exact: true })).toHaveCount(2); // the topic's badge and the question's
   await expectAccessible(admin.page);
+  await notice.getByRole('button', { name: 'Publish' }).click();
+  await expect(admin.page.getByText('Published. It shows on /faq once its topic is published.')).toBeVisible();
+  await expect(notice).toHaveCount(0);
   admin.checkCsp();
   await admin.context.close();
 
@@ -173,6 +202,12 @@ test('in dark mode an admin edits the FAQ and a patient follows its own request 
   await checkPage(own.page, 'Write to support');
   await expect(own.page.getByRole('textbox', { name: 'E-mail' })).toHaveCount(0);
   await own.page.getByLabel('What happened?').fill('The verification code never arrives.');
+  const attachment = own.page.getByRole('button', { name: 'Attachment (optional) Choose file', exact: true });
+  await attachment.focus();
+  const chooser = own.page.waitForEvent('filechooser');
+  await own.page.keyboard.press('Enter');
+  await (await chooser).setFiles({ name: 'code-screen.png', mimeType: 'image/png', buffer: PNG });
+  await expect(own.page.getByRole('button', { name: 'Attachment (optional) code-screen.png', exact: true })).toBeVisible();
   await own.page.getByRole('button', { name: 'Send request' }).click();
   await own.page.getByRole('link', { name: 'My requests' }).click();
   await expect(own.page.getByText('The verification code never arrives.')).toBeVisible();

@@ -32,6 +32,18 @@ async function pickTime(scope: Locator, index: number) {
   await expect(time).toBeChecked();
 }
 
+/**
+ * Chooses a free time on another day than the one the picker opens on (late in the evening that day may have a single
+ * free time left, the one already booked): another day of the month with free times, else the next month's first.
+ */
+async function pickTimeOnAnotherDay(scope: Locator) {
+  await expect(scope.getByRole('radiogroup', { name: /^Free times on / })).toBeVisible();
+  const otherDays = scope.locator('[aria-pressed="false"]');
+  if ((await otherDays.count()) > 0) await otherDays.first().click();
+  else await scope.getByRole('button', { name: 'Next month', exact: true }).click();
+  await pickTime(scope, 0);
+}
+
 async function chooseDoctor(page: Page, scope: Locator, name: string) {
   await scope.getByRole('combobox', { name: 'Specialist' }).click();
   await page.getByRole('option', { name: new RegExp(`^${name}`) }).click();
@@ -56,7 +68,7 @@ test('an operator finds a patient, books an urgent consultation and cancels it, 
   await test.step('the console navigation leads from the inbox to patient search; the patient is found by e-mail', async () => {
     await page.goto('/operator');
     const nav = page.getByRole('navigation', { name: 'Operator console' });
-    await expect(nav.getByRole('link', { name: 'Chat inbox' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Chats' })).toHaveAttribute('aria-current', 'page');
     await nav.getByRole('link', { name: 'Patients', exact: true }).click();
     await expect(page).toHaveURL('/operator/patients');
     await expect(page.getByRole('heading', { level: 1, name: 'Patients' })).toBeVisible();
@@ -138,7 +150,7 @@ test('an operator finds a patient, books an urgent consultation and cancels it, 
     const before = await usual.locator('p').first().textContent();
     await usual.getByRole('button', { name: /^Reschedule the consultation of / }).click();
     const move = dialog(page, 'Reschedule the consultation');
-    await pickTime(move, 1);
+    await pickTimeOnAnotherDay(move);
     await move.getByRole('button', { name: 'Reschedule', exact: true }).click();
     await expect(move).toBeHidden();
     await expect(page.getByText(/^The consultation is moved to /)).toBeVisible();
@@ -176,8 +188,8 @@ test('an operator finds a patient, books an urgent consultation and cancels it, 
     await expectNoSidewaysScroll(page);
     await expectAccessible(page);
     await page.keyboard.press('Escape');
-    await page.getByRole('navigation', { name: 'Консоль оператора' }).getByRole('link', { name: 'Звернення' }).click();
+    await page.getByRole('navigation', { name: 'Консоль оператора' }).getByRole('link', { name: 'Звернення до підтримки' }).click();
     await expect(page).toHaveURL('/operator/requests');
-    await expect(page.getByRole('link', { name: 'Звернення' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('link', { name: 'Звернення до підтримки' })).toHaveAttribute('aria-current', 'page');
   });
 });

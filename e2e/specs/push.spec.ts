@@ -1,7 +1,7 @@
 import type { BrowserContext, CDPSession, Page, Worker } from '@playwright/test';
 import { PUSH_PERMISSION_DENIED_LOG, type PushMessage, type User } from '@rozmova/contracts';
 import { startPushEndpoint, type PushEndpoint, type TestDevice } from '../../apps/api/src/test/push-endpoint.ts';
-import { apiLogin, createUser, profileOf, signInBrowser } from '../support/booking.ts';
+import { apiLogin, profileOf, seedPatient, signInBrowser } from '../support/booking.ts';
 import { expect, expectAccessible, test, uniqueEmail } from '../support/fixtures.ts';
 import { logOut } from '../support/ui.ts';
 
@@ -115,13 +115,11 @@ test.describe('web push', () => {
     baseURL,
   }) => {
     test.setTimeout(120_000);
-    const adminToken = await apiLogin(request, server.admin.email, server.admin.password);
-    const patient = await createUser(request, adminToken, { email: uniqueEmail('push'), name: 'Iryna Push', role: 'patient' });
-    const token = await apiLogin(request, patient.email, patient.password);
+    const { adminToken, patient } = await seedPatient(request, server, { email: uniqueEmail('push'), name: 'Iryna Push' });
     const device = endpoint.device();
     await context.grantPermissions(['notifications'], { origin: baseURL });
     await context.addInitScript(standInForThePushService, device.subscription);
-    await signInBrowser(context, server, token);
+    await signInBrowser(context, server, patient.token);
     const cdp = await context.newCDPSession(page);
 
     await test.step('the service worker and the manifest are served with their types', async () => {
@@ -153,7 +151,7 @@ test.describe('web push', () => {
         userVisibleOnly: boolean;
       };
       expect(subscribed).toEqual({ key: publicKey, userVisibleOnly: true });
-      expect(JSON.parse((await profileOf(request, token)).user_push_token!)).toEqual(device.subscription);
+      expect(JSON.parse((await profileOf(request, patient.token)).user_push_token!)).toEqual(device.subscription);
     });
 
     const registrationId = await registrationOf(cdp, `${baseURL}/`);
@@ -203,10 +201,9 @@ test.describe('web push', () => {
   });
 
   test('refused permission: the console line of SPEC.md §8 and a clear word in the profile', async ({ page, context, request, server }) => {
-    const adminToken = await apiLogin(request, server.admin.email, server.admin.password);
-    const patient = await createUser(request, adminToken, { email: uniqueEmail('push-denied'), name: 'Taras Denied', role: 'patient' });
+    const { patient } = await seedPatient(request, server, { email: uniqueEmail('push-denied'), name: 'Taras Denied' });
     await context.addInitScript(standInForThePushService, endpoint.device().subscription);
-    await signInBrowser(context, server, await apiLogin(request, patient.email, patient.password));
+    await signInBrowser(context, server, patient.token);
     await page.goto('/user');
     const logged = page.waitForEvent('console', (message) => message.text() === PUSH_PERMISSION_DENIED_LOG);
     await profileButton(page, 'Turn on notifications on this device').click();

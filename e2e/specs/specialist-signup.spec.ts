@@ -80,13 +80,20 @@ test('a specialist applies in four steps, an admin approves, and the new doctor,
     await page.getByRole('checkbox', { name: 'Psychologist', exact: true }).check();
     await page.getByRole('textbox', { name: 'About you, in Ukrainian' }).fill('Працюю з тривогою та вигоранням.');
     await page.getByRole('textbox', { name: 'About you, in English' }).fill('I work with anxiety and burnout.');
+    // The same ten languages as the doctor's profile.
+    await expect(page.getByRole('checkbox', { name: 'Slovak', exact: true })).toBeVisible();
     await page.getByRole('checkbox', { name: 'English', exact: true }).check();
     await page.getByRole('textbox', { name: 'Years of experience' }).fill('7');
     await page.getByRole('button', { name: 'Save and continue' }).click();
   });
 
-  await test.step('step 3: the diploma; a file that is no PDF, JPEG or PNG is refused', async () => {
+  await test.step('step 3: the diploma; Continue without one says to add it; a file of no accepted type is refused', async () => {
     await expect(page.getByRole('heading', { name: 'Step 3: diploma or licence' })).toBeVisible();
+    const field = page.getByRole('button', { name: 'Diploma or licence Choose file', exact: true });
+    await expect(field).toBeVisible();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(page.getByText('Add your diploma or licence', { exact: true })).toBeVisible();
+    await expect(field).toBeFocused();
     await checkPage(page);
     const input = page.locator('input[type="file"]');
     await input.setInputFiles({ name: 'diploma.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a scan at all') });

@@ -56,7 +56,7 @@ test('a patient and operators chat: live inbox, claim, ticks to Read, typing, tr
 
   await test.step('the operator signs in, lands on the inbox, goes online and watches unassigned/new', async () => {
     await logIn(annaPage, anna.email, anna.password, '/operator');
-    await expect(annaPage.getByRole('heading', { level: 1, name: 'Support inbox', exact: true })).toBeVisible();
+    await expect(annaPage.getByRole('heading', { level: 1, name: 'Patient chats', exact: true })).toBeVisible();
     await annaPage.getByTestId('operator-availability').getByText('Online', { exact: true }).click();
     await expect(annaPage.getByTestId('operator-availability')).toHaveAttribute('data-value', 'online');
     await setHolder(annaPage, 'Unassigned');
@@ -122,7 +122,7 @@ test('a patient and operators chat: live inbox, claim, ticks to Read, typing, tr
     await annaPage.getByTestId('transfer-conversation').click();
     const transfer = dialog(annaPage, 'Transfer the conversation');
     await transfer.getByRole('radio', { name: /Bohdan Operator/ }).check();
-    await transfer.getByRole('textbox', { name: 'Note for the operator' }).fill(note);
+    await transfer.getByRole('textbox', { name: 'Note for your colleague' }).fill(note);
     await transfer.getByRole('button', { name: 'Transfer', exact: true }).click();
     await expect(transfer).toHaveCount(0);
     await expect(conversation.getByTestId('conversation-holder')).toHaveText('Held by Bohdan Operator');
@@ -176,7 +176,7 @@ test('a patient and operators chat: live inbox, claim, ticks to Read, typing, tr
     await expectAccessible(bohdanPage);
     await chooseLanguage(bohdanPage, 'uk');
     await bohdanPage.reload();
-    await expect(bohdanPage.getByRole('heading', { level: 1, name: 'Звернення пацієнтів', exact: true })).toBeVisible();
+    await expect(bohdanPage.getByRole('heading', { level: 1, name: 'Чати з пацієнтами', exact: true })).toBeVisible();
     await expect(messages(bohdanPage, 'operator', whileAway[2]!)).toBeVisible();
     await expectAccessible(bohdanPage);
     await bohdanPage.emulateMedia({ colorScheme: 'light' });

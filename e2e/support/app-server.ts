@@ -52,6 +52,8 @@ export async function startAppServer(smtpUrl: string, env: Record<string, string
       PUBLIC_URL: '',
       // Push endpoints of the local push service (http on a loopback port): listed, with the tests-only loopback opt-in.
       ...PUSH_ENDPOINT_ENV,
+      // Staff sign in with the password alone; two-factor.spec.ts sets STAFF_2FA=required (docs/two-factor.md).
+      STAFF_2FA: 'optional',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -48,6 +48,17 @@ export async function createUser(
   return { id: created.id, email: user.email, password, name: user.name };
 }
 
+/** A patient made by the admin and signed in through the API (its `token`); the admin's token comes along for more seeding. */
+export async function seedPatient(
+  request: APIRequestContext,
+  server: AppServer,
+  patient: { email: string; name: string },
+): Promise<{ adminToken: string; patient: SeededUser & { token: string } }> {
+  const adminToken = await apiLogin(request, server.admin.email, server.admin.password);
+  const user = await createUser(request, adminToken, { ...patient, role: 'patient' });
+  return { adminToken, patient: { ...user, token: await apiLogin(request, user.email, user.password) } };
+}
+
 /** A published doctor with hours every day of the week (the doctor's own zone, Europe/Kyiv), free unless a price is given. */
 export async function createDoctor(
   request: APIRequestContext,

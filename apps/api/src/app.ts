@@ -1,80 +1,55 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { userRoom } from '@rozmova/contracts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAccessControl, type Access } from './http/access.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
+import { registerResponseEncryption } from './http/response-encryption.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mailer.ts';
 import { createLocalStorage, type Storage } from './lib/storage.ts';
-import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { registerAppointmentRoutes } from './modules/appointments/appointments.routes.ts';
-import { createAppointmentsService } from './modules/appointments/appointments.service.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
 import { registerAdminConsoleRoutes } from './modules/admin/admin-console.routes.ts';
-import { createReviewModeration } from './modules/feedback/review-moderation.service.ts';
-import { createPaymentsAdmin } from './modules/payments/payments-admin.service.ts';
-import { createAdminService } from './modules/admin/admin.service.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
+import { registerTwoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { registerContactRoutes } from './modules/contact/contact.routes.ts';
-import { createContactService } from './modules/contact/contact.service.ts';
 import { registerCorporateRoutes } from './modules/corporate/corporate.routes.ts';
-import { createCorporateService } from './modules/corporate/corporate.service.ts';
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerRecordAccessRoutes } from './modules/audit/record-access.routes.ts';
-import { createRecordAccessService } from './modules/audit/record-access.service.ts';
-import { createAuditService } from './modules/audit/audit.service.ts';
-import { createDemoService } from './modules/demo/demo.service.ts';
 import { registerFaqRoutes } from './modules/faq/faq.routes.ts';
-import { createFaqService } from './modules/faq/faq.service.ts';
 import { registerSupportDeskRoutes } from './modules/support-desk/support-desk.routes.ts';
-import { createSupportDeskService } from './modules/support-desk/support-desk.service.ts';
 import { registerDoctorRoutes } from './modules/doctors/doctors.routes.ts';
-import { createDoctorsService } from './modules/doctors/doctors.service.ts';
 import { registerDocumentsRoutes } from './modules/documents/documents.routes.ts';
-import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { registerPublishedReviewsRoute } from './modules/feedback/published.routes.ts';
 import { registerMeetingRoutes } from './modules/meetings/meetings.routes.ts';
-import { createMeetingsService } from './modules/meetings/meetings.service.ts';
 import { registerMeetingSocket } from './modules/meetings/meetings.socket.ts';
-import { createFeedbackService } from './modules/feedback/feedback.service.ts';
-import { createJobsService } from './modules/jobs/jobs.service.ts';
 import { registerMessageRoutes } from './modules/messages/messages.routes.ts';
-import { createMessagesService } from './modules/messages/messages.service.ts';
 import { registerMessagesSocket } from './modules/messages/messages.socket.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
-import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { registerPatientRoutes } from './modules/patients/patients.routes.ts';
 import { registerPatientNotesRoutes } from './modules/patient-notes/patient-notes.routes.ts';
-import { createPatientNotesService } from './modules/patient-notes/patient-notes.service.ts';
-import { createPatientsService } from './modules/patients/patients.service.ts';
-import { createAwayDelivery } from './modules/push/push.away.ts';
-import { createBroadcastsService } from './modules/push/push.broadcasts.ts';
 import { registerPushRoutes } from './modules/push/push.routes.ts';
-import { createPushService } from './modules/push/push.service.ts';
 import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
-import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { LIQPAY_CHECKOUT_URL } from './modules/payments/providers/liqpay.ts';
 import { registerQuizRoutes } from './modules/quiz/quiz.routes.ts';
-import { createQuizService } from './modules/quiz/quiz.service.ts';
-import { createRateLimitService } from './modules/rate-limit/rate-limit.service.ts';
 import { registerSpecialistRoutes } from './modules/specialists/specialists.routes.ts';
-import { createSpecialistsService } from './modules/specialists/specialists.service.ts';
 import { registerSupportRoutes } from './modules/support/support.routes.ts';
-import { createSupportService } from './modules/support/support.service.ts';
 import { registerSupportSocket } from './modules/support/support.socket.ts';
+import { registerMonitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
+import { startApiMonitoring } from './modules/monitoring/monitoring.sentry.ts';
+import { createMonitoringService } from './modules/monitoring/monitoring.service.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { loadWebApp } from './modules/system/system.service.ts';
-import { createRealtimeBus, type RealtimeBus } from './realtime/bus.ts';
+import { createRealtimeBus } from './realtime/bus.ts';
 import { createGateway } from './realtime/gateway.ts';
-import { createMeetingPresence, type MeetingPresence } from './realtime/presence.ts';
+import { createServices, type Services } from './services.ts';
+import { createMeetingPresence } from './realtime/presence.ts';
 
 export interface AppDeps {
   config: Config;
@@ -112,183 +87,17 @@ export function createLoggerOptions(config: Config): FastifyServerOptions['logge
   };
 }
 
-function createServices(deps: {
-  config: Config;
-  database: Database;
-  clock: Clock;
-  mailer: Mailer;
-  realtime: RealtimeBus;
-  presence: MeetingPresence;
-  storage: Storage;
-  log: FastifyBaseLogger;
-}) {
-  const { config, clock, mailer, realtime, log } = deps;
-  const db = deps.database.db;
-  const rateLimit = createRateLimitService({ db, clock });
-  const audit = createAuditService({ db });
-  const quiz = createQuizService({ db });
-  // Accounts come first and import no other module: the modules that keep rows of an account register hooks with it
-  // (creation and removal), in the order they are built here.
-  const accounts = createAccountsService({ db, clock });
-  const push = createPushService({ db, clock, log, settings: config.push, outbound: config.outbound, accounts });
-  const patients = createPatientsService({ db, clock, audit, quiz, accounts, savePushToken: push.saveToken });
-  const jobs = createJobsService({ db, clock, log });
-  const notifications = createNotificationsService({ db, mailer, realtime, publicUrl: config.publicUrl, accounts, push });
-  const doctors = createDoctorsService({ db, clock });
-  accounts.onAccountCreated(async (user, tx) => {
-    if (user.role === 'doctor') await doctors.createProfile(user.id, tx);
-  });
-  const payments = createPaymentsService({ db, clock, jobs, log, publicUrl: config.publicUrl, settings: config.payments });
-  // Appointments bind the ports of payments and patients (a doctor's own patients) and the account-removal hook.
-  const appointments = createAppointmentsService({
-    db,
-    clock,
-    accounts,
-    doctors,
-    patients,
-    payments,
-    jobs,
-    notifications,
-    realtime,
-    audit,
-    rateLimit,
-    publicUrl: config.publicUrl,
-    landingBookingsPerHour: config.landingBookingsPerHour,
-  });
-  const documents = createDocumentsService({
-    db,
-    storage: deps.storage,
-    clock,
-    audit,
-    accounts,
-    isDoctorOfPatient: appointments.isDoctorOfPatient,
-    patientExists: patients.exists,
-  });
-  const feedback = createFeedbackService({ db, accounts, appointments, clinicName: config.clinicName });
-  doctors.bindRatings(feedback.ratingsOf);
-  const patientNotes = createPatientNotesService({
-    db,
-    audit,
-    isDoctorOfPatient: appointments.isDoctorOfPatient,
-    patientExists: patients.exists,
-  });
-  // Support owns the conversation workflow and writes the chat columns only through the patients service; messages
-  // reach it through its port (a support message moves the conversation; typing and delivery ask for the holder).
-  const support = createSupportService({ db, clock, realtime, audit, jobs, patients });
-  const messages = createMessagesService({
-    db,
-    clock,
-    realtime,
-    audit,
-    rateLimit,
-    accounts,
-    isDoctorOfPatient: appointments.isDoctorOfPatient,
-    support,
-    log,
-  });
-  const away = createAwayDelivery({
-    db,
-    clock,
-    jobs,
-    push,
-    mailer,
-    notifications,
-    publicUrl: config.publicUrl,
-    isConnected: async (userId) => (await realtime.userIdsIn(userRoom(userId))).length > 0,
-  });
-  messages.onMessageCreated(away.onMessageCreated);
-  const broadcasts = createBroadcastsService({ db, clock, jobs, rateLimit, notifications });
-  const meetings = createMeetingsService({
-    db,
-    clock,
-    appointments,
-    audit,
-    rateLimit,
-    mailer,
-    realtime,
-    presence: deps.presence,
-    contactEmail: config.contactEmail,
-    ice: config.ice,
-  });
-  const auth = createAuthService({ db, clock, mailer, accounts, rateLimit, realtime, jobs });
-  const admin = createAdminService({ db, accounts, auth, doctors });
-  const specialists = createSpecialistsService({
-    db,
-    clock,
-    storage: deps.storage,
-    mailer,
-    publicUrl: config.publicUrl,
-    audit,
-    accounts,
-    doctors,
-    warn: (message) => log.warn(message),
-  });
-  const reviewModeration = createReviewModeration({ db, audit });
-  const paymentsAdmin = createPaymentsAdmin({ db, clock, log, audit, payments });
-  const contact = createContactService({ mailer, contactEmail: config.contactEmail });
-  const recordAccess = createRecordAccessService({ db });
-  const corporate = createCorporateService({ db, mailer, rateLimit, contactEmail: config.contactEmail });
-  const faq = createFaqService({ db, rateLimit });
-  // The desk answers a patient in the chat through the messages service, as the operator would write it.
-  const supportDesk = createSupportDeskService({
-    db,
-    clock,
-    mailer,
-    storage: deps.storage,
-    rateLimit,
-    audit,
-    publicUrl: config.publicUrl,
-    accounts,
-    chatReply: async (operator, patientId, text) => {
-      await messages.send(operator, {
-        message_text: text,
-        message_recipientType: 'patient',
-        message_patientId: patientId,
-        client_message_id: randomUUID(),
-      });
-    },
-  });
-  const demo = createDemoService({ accounts, doctors, patients, faq, dataDir: config.dataDir });
-  return {
-    accounts,
-    auth,
-    admin,
-    reviewModeration,
-    paymentsAdmin,
-    contact,
-    corporate,
-    recordAccess,
-    demo,
-    faq,
-    supportDesk,
-    rateLimit,
-    patients,
-    specialists,
-    audit,
-    quiz,
-    documents,
-    feedback,
-    patientNotes,
-    messages,
-    support,
-    jobs,
-    notifications,
-    doctors,
-    payments,
-    appointments,
-    meetings,
-    push,
-    broadcasts,
-    mailer,
-    realtime,
-  };
-}
-
-export type Services = ReturnType<typeof createServices>;
-
 export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
+  const web = loadWebApp(config);
+  // Before Fastify(): the error monitor's Fastify integration instruments an instance as it is created. Its events carry
+  // the build id the web app reports (docs/monitoring.md).
+  const monitoring = await startApiMonitoring({
+    dsn: config.sentry.apiDsn,
+    release: () => web.current().buildId,
+    environment: config.env,
+  });
   const app = Fastify({
     logger: deps.logger ?? createLoggerOptions(config),
     genReqId: () => randomUUID(),
@@ -303,13 +112,13 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  const web = loadWebApp(config);
-  await registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     config,
-    scriptHashes: web.scriptHashes,
+    scriptHashes: () => web.current().scriptHashes,
     formActions: config.payments.liqpay ? [new URL(LIQPAY_CHECKOUT_URL).origin] : [],
   });
   registerInputGuard(app);
+  registerResponseEncryption(app, config.decryptionKey);
 
   const routeTable: RouteInfo[] = [];
   app.decorate('routeTable', routeTable);
@@ -351,6 +160,7 @@ export async function buildApp(deps: AppDeps) {
 
   registerAccessControl(app, { auth, rateLimit, authRequestsPerMinute: config.authRateLimitPerMinute });
   registerAuthRoutes(app, { auth });
+  registerTwoFactorRoutes(app, { twoFactor: services.twoFactor });
   registerAdminRoutes(app, { admin });
   registerAdminConsoleRoutes(app, { reviews: services.reviewModeration, payments: services.paymentsAdmin });
   registerContactRoutes(app, { contact });
@@ -377,6 +187,13 @@ export async function buildApp(deps: AppDeps) {
   registerPushRoutes(app, { push: services.push, broadcasts: services.broadcasts });
   registerMeetingSocket(gateway.io, services.meetings);
   await registerPaymentRoutes(app, { payments: services.payments });
+  await registerMonitoringRoutes(app, {
+    monitoring: createMonitoringService({
+      webDsn: config.sentry.webDsn,
+      rateLimit,
+      warn: (message) => app.log.warn(message),
+    }),
+  });
   await registerSystemRoutes(app, {
     ping: database.ping,
     web,
@@ -391,6 +208,7 @@ export async function buildApp(deps: AppDeps) {
     await services.jobs.stop();
     await gateway.close();
     await mailer.close();
+    await monitoring?.close();
   });
 
   return Object.assign(app, { services, io: gateway.io });

@@ -12,8 +12,13 @@ function refusal(env: Record<string, string>): string {
   throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
 }
 
-/** The least production needs: an SMTP server and a chosen payment provider. */
-const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', PAYMENT_PROVIDER: 'sandbox' };
+/** The least production needs: an SMTP server, a chosen payment provider and the two-factor key. */
+const production = {
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtp://mail.example.com:587',
+  PAYMENT_PROVIDER: 'sandbox',
+  TWO_FACTOR_KEY: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
+};
 
 describe('loadConfig', () => {
   test('documented defaults', () => {
@@ -76,6 +81,7 @@ describe('loadConfig', () => {
     expect(noProvider).toContain('LIQPAY_PUBLIC_KEY');
     expect(noProvider).not.toContain('SMTP_URL');
     const both = refusal({ NODE_ENV: 'production' });
+    expect(both).toContain('TWO_FACTOR_KEY');
     expect(both).toContain('SMTP_URL');
     expect(both).toContain('PAYMENT_PROVIDER');
     expect(loadConfig(production).payments.provider).toBe('sandbox');

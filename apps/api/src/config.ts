@@ -48,7 +48,34 @@ const envSchema = z.object({
   API_BASE: z.string().default(''),
   DECRYPTION_KEY: optionalText,
   BUILD_ID: optionalText,
+  GTM_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^GTM-[A-Z0-9]{4,12}$/, 'a tag manager container id, e.g. GTM-ABC1234')
+      .optional(),
+  ),
+  PIXEL_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{5,20}$/, 'the advertising pixel id (digits)')
+      .optional(),
+  ),
+  PIXEL_PATH_PATTERN: optionalText.pipe(
+    z.string().max(500).refine(isRegExp, 'a regular expression (JavaScript syntax) the page path must match').optional(),
+  ),
+  SENTRY_DSN: optionalText.pipe(z.string().refine(isSentryDsn, 'a Sentry or GlitchTip DSN: https://<key>@<host>/<project id>').optional()),
+  SENTRY_DSN_WEB: optionalText.pipe(
+    z.string().refine(isSentryDsn, 'a Sentry or GlitchTip DSN: https://<key>@<host>/<project id>').optional(),
+  ),
+  STAFF_2FA: optionalText.pipe(z.enum(['required', 'optional']).optional()),
+  TWO_FACTOR_KEY: optionalText.pipe(
+    z
+      .string()
+      .refine((value) => Buffer.from(value, 'base64').length === 32, '32 random bytes in base64, e.g. `openssl rand -base64 32`')
+      .optional(),
+  ),
   WEB_DIST: optionalText,
+  WEB_DIST_PREVIOUS: optionalText,
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   LANDING_BOOKINGS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   TRUST_PROXY: flag.default(false),
@@ -129,7 +156,15 @@ export interface Config {
   apiBase: string;
   decryptionKey?: string;
   buildId?: string;
+  /** Tag manager and advertising pixel, loaded in the browser only after the visitor's consent. */
+  analytics: { gtmId?: string; pixelId?: string; pixelPathPattern?: string };
+  /** Error monitoring (Sentry or GlitchTip): the API's DSN and the web app's (SENTRY_DSN_WEB, else SENTRY_DSN). */
+  sentry: { apiDsn?: string; webDsn?: string };
+  /** Staff roles that must sign in with a second factor, and the key their TOTP secrets are encrypted with. */
+  twoFactor: { requiredFor: readonly ('admin' | 'doctor' | 'operator')[]; key?: string };
   webDist: string;
+  /** The build before this one: its hashed assets are still served to tabs opened before the deployment. */
+  webDistPrevious?: string;
   authRateLimitPerMinute: number;
   /** Bookings from the landing page (each makes an account) one client address may make in an hour. */
   landingBookingsPerHour: number;
@@ -185,6 +220,22 @@ export function defaultPublicUrl(host: string, port: number): string {
   return `http://${name}${port === 80 ? '' : `:${port}`}`;
 }
 
+function isRegExp(value: string): boolean {
+  try {
+    new RegExp(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isSentryDsn(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  // The SDKs take a key of word characters only (a hex string): any other key would switch monitoring off unseen.
+  return /^https?:$/.test(url.protocol) && /^\w+$/.test(url.username) && /^\/(?:.*\/)?\d+$/.test(url.pathname);
+}
+
 /** The only reader of process.env: validates every setting and names the bad ones. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -230,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Refused here rather than found out later: codes would never arrive, and the sandbox marks bookings paid for free.
     const missing = [
       ...(e.SMTP_URL ? [] : ['  SMTP_URL: required in production (sign-in and booking codes are sent by e-mail)']),
+      ...(e.TWO_FACTOR_KEY ? [] : ['  TWO_FACTOR_KEY: required in production (staff authenticator secrets are encrypted with it)']),
       ...(e.PAYMENT_PROVIDER || liqpay
         ? []
         : [
@@ -259,7 +311,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiBase: e.API_BASE,
     decryptionKey: e.DECRYPTION_KEY,
     buildId: e.BUILD_ID,
+    analytics: { gtmId: e.GTM_ID, pixelId: e.PIXEL_ID, pixelPathPattern: e.PIXEL_PATH_PATTERN },
+    sentry: { apiDsn: e.SENTRY_DSN, webDsn: e.SENTRY_DSN_WEB ?? e.SENTRY_DSN },
+    twoFactor: {
+      requiredFor:
+        e.STAFF_2FA === 'required' || (e.STAFF_2FA === undefined && production)
+          ? ['admin', 'doctor', 'operator']
+          : e.STAFF_2FA === 'optional'
+            ? []
+            : ['admin'],
+      key: e.TWO_FACTOR_KEY,
+    },
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    webDistPrevious: e.WEB_DIST_PREVIOUS && path.resolve(e.WEB_DIST_PREVIOUS),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     landingBookingsPerHour: e.LANDING_BOOKINGS_PER_HOUR,
     trustProxy: e.TRUST_PROXY,

@@ -1,14 +1,16 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { prepareData, startHousekeeping } from './startup.ts';
+import { createStartupPhases, prepareData, startHousekeeping } from './startup.ts';
 
 async function main() {
-  const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  const app = await buildApp({ config, database });
-  await prepareData(config, database, app.services);
-  const housekeeping = await startHousekeeping(app.services, app.log);
+  const phases = createStartupPhases();
+  const config = await phases.time('config', loadConfig);
+  const database = await phases.time('database', () => openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const app = await phases.time('app', () => buildApp({ config, database }));
+  phases.logTo(app.log);
+  await phases.time('data', () => prepareData(config, database, app.services));
+  const housekeeping = await phases.time('housekeeping', () => startHousekeeping(app.services, app.log));
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -23,7 +25,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  await phases.time('listen', () => app.listen({ port: config.port, host: config.host }));
+  phases.total();
   const everywhere = config.host === '0.0.0.0' || config.host === '::';
   const shown = everywhere ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
   const address = `http://${shown}:${(app.server.address() as { port: number }).port}`;
@@ -42,6 +45,13 @@ async function main() {
   if (demoAccounts.length > 0) {
     lines.push('Demo accounts (development data, never in production):');
     for (const account of demoAccounts) lines.push(`  ${account.role.padEnd(9)} ${account.email}  password: ${account.password}`);
+  }
+  const twoFactorRoles = config.twoFactor.requiredFor;
+  if (twoFactorRoles.length > 0) {
+    lines.push(
+      `Two-factor sign-in (STAFF_2FA): ${twoFactorRoles.join(', ')} accounts set up an authenticator app at their first sign-in, ` +
+        'after the password (any TOTP app: scan the QR code or type the secret).',
+    );
   }
   console.log(`\n${lines.join('\n')}\n`);
 }

@@ -133,6 +133,7 @@ describe('starting the server', () => {
         HOST: '127.0.0.1',
         SMTP_URL: 'smtp://127.0.0.1:9',
         PAYMENT_PROVIDER: 'sandbox',
+        TWO_FACTOR_KEY: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
       });
       const address = await server.started;
       expect(address).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Services } from './app.ts';
+import type { Services } from './services.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 
@@ -7,14 +7,37 @@ const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
 /**
+ * The start's phases with their times, logged at debug level: those before the logger exists once it does. The first,
+ * `modules`, is the time from the process's start to the server's code (Node, `npm start`'s build checks, loading).
+ */
+export function createStartupPhases() {
+  const done = [{ phase: 'modules', ms: Math.round(performance.now()) }];
+  let log: FastifyBaseLogger | undefined;
+  const report = (entry: { phase: string; ms: number }) => (log ? log.debug(entry, 'start-up phase') : done.push(entry));
+  return {
+    async time<T>(phase: string, work: () => T | Promise<T>): Promise<T> {
+      const started = performance.now();
+      const result = await work();
+      report({ phase, ms: Math.round(performance.now() - started) });
+      return result;
+    },
+    logTo(logger: FastifyBaseLogger) {
+      log = logger;
+      for (const entry of done.splice(0)) report(entry);
+    },
+    total: () => report({ phase: 'total', ms: Math.round(performance.now()) }),
+  };
+}
+
+/**
  * First-start data, under the startup lock so instances starting together make it once: the first admin (ADMIN_EMAIL),
- * demo data when the database was empty before that admin was made, our quiz questions, and stored self-check results
- * scored again once under the safety-first levels.
+ * demo data when the database was empty before that admin was made, our quiz questions, stored self-check results
+ * scored again once under the safety-first levels, and the stems of FAQ questions saved before the search had them.
  */
 export async function prepareData(
   config: Config,
   database: Database,
-  services: Pick<Services, 'accounts' | 'demo' | 'quiz' | 'patients'>,
+  services: Pick<Services, 'accounts' | 'demo' | 'quiz' | 'patients' | 'faq'>,
 ): Promise<void> {
   await database.withStartupLock(async () => {
     const empty = await services.accounts.isEmpty();
@@ -23,6 +46,7 @@ export async function prepareData(
     // In production too: the quiz is part of the product, not demo data.
     await services.quiz.seedIfEmpty();
     await services.patients.rescoreQuizResultsOnce();
+    await services.faq.stemQuestionsOnce();
   });
 }
 

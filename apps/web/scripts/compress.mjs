@@ -1,9 +1,10 @@
-// The server answers with these precompressed files (fastify-static preCompressed).
+// The server answers with these precompressed files (fastify-static preCompressed). `node scripts/compress.mjs <dir>`
+// compresses a build made elsewhere (`vite build --outDir <dir>`).
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dist = path.resolve(import.meta.dirname, '../dist');
+const dist = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../dist'));
 const compressible = /\.(js|css|html|svg|json)$/;
 
 async function compressAll(dir) {

@@ -60,14 +60,20 @@ export const updateAppointmentBodySchema = z
   .refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'Nothing to change' });
 export type UpdateAppointmentBody = z.infer<typeof updateAppointmentBodySchema>;
 
-export const listAppointmentsQuerySchema = z.strictObject({
-  doctorId: idSchema.optional(),
-  patientId: idSchema.optional(),
-  status: appointmentStatusSchema.optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-});
+/** Starts in [from, to); a range that ends before it begins is a mistake (400 on `to`), not an empty list. */
+export const listAppointmentsQuerySchema = z
+  .strictObject({
+    doctorId: idSchema.optional(),
+    patientId: idSchema.optional(),
+    status: appointmentStatusSchema.optional(),
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(100),
+  })
+  .refine((query) => !query.from || !query.to || Date.parse(query.to) > Date.parse(query.from), {
+    message: 'The end of the range is after its start',
+    path: ['to'],
+  });
 export type ListAppointmentsQuery = z.infer<typeof listAppointmentsQuerySchema>;
 
 export const appointmentSchema = z.object({

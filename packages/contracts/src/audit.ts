@@ -16,7 +16,7 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const auditActions = ['read', 'update', 'lookup', 'list', 'publish', 'hide', 'refund'] as const;
+export const auditActions = ['read', 'update', 'lookup', 'list', 'publish', 'hide', 'refund', 'reset'] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 const auditFilter = {

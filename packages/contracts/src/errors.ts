@@ -56,6 +56,16 @@ export const errorStatus = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   REQUEST_HEADERS_TOO_LARGE: 431,
   TOO_MANY_REQUESTS: 429,
+  /** The second step's challenge is unknown, used or past its few minutes: sign in with the password again. */
+  TWO_FACTOR_CHALLENGE_INVALID: 401,
+  /** This code of the authenticator was used already (a code signs in once): the next one is needed. */
+  TWO_FACTOR_CODE_USED: 400,
+  /** The role must sign in with two factors (STAFF_2FA): the authenticator can be replaced, not turned off. */
+  TWO_FACTOR_REQUIRED: 409,
+  /** The account has no authenticator set up. */
+  TWO_FACTOR_NOT_ENABLED: 409,
+  /** A new authenticator is confirmed within 30 minutes of its setup: start again. */
+  TWO_FACTOR_SETUP_EXPIRED: 409,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

@@ -10,6 +10,23 @@ export const authPaths = {
   checkCode: '/v1/verification-codes/check-code',
 } as const;
 
+/** Staff two-factor sign-in (docs/two-factor.md). */
+export const twoFactorPaths = {
+  /** The second step of a sign-in: `{ challenge, code }` (the app's code or a recovery code) → `{ token }`. */
+  verify: '/v1/auth/two-factor/verify',
+  /** Half signed in and not enrolled: a new authenticator for `{ challenge }`. */
+  enrolment: '/v1/auth/two-factor/enrolment',
+  /** `{ challenge, code }` of the new authenticator → `{ token, recovery_codes }`. */
+  enrolmentConfirm: '/v1/auth/two-factor/enrolment/confirm',
+  /** Signed in (staff): the state, a new authenticator, its confirmation, turning it off. */
+  status: '/v1/auth/two-factor',
+  setup: '/v1/auth/two-factor/setup',
+  enable: '/v1/auth/two-factor/enable',
+  disable: '/v1/auth/two-factor/disable',
+  /** Admin: removes a member of staff's authenticator and recovery codes; their sessions end. */
+  adminReset: '/v1/admin/users/:id/two-factor',
+} as const;
+
 export const adminPaths = {
   users: '/v1/admin/users',
   user: '/v1/admin/users/:id',
@@ -20,6 +37,12 @@ export const contactPaths = { contact: '/v1/contact' } as const;
 export const systemPaths = {
   health: '/api/health',
   version: '/api/version',
+} as const;
+
+/** Error monitoring: the browser's events go through the app's own origin; the example page's API error. */
+export const monitoringPaths = {
+  tunnel: '/api/monitoring/tunnel',
+  exampleError: '/api/monitoring/example-error',
 } as const;
 
 export const documentPaths = {

@@ -8,7 +8,7 @@ import {
   userNameSchema,
   verificationCodeSchema,
 } from './common.ts';
-import { specialistApplicationStatuses, specialisations } from './constants.ts';
+import { documentContentTypes, specialistApplicationStatuses, specialisations } from './constants.ts';
 import { languageCodeSchema, specialisationSchema } from './doctors.ts';
 
 export const specialistPaths = {
@@ -24,8 +24,7 @@ export const specialistPaths = {
   adminReject: '/v1/admin/specialist-applications/:id/reject',
 } as const;
 
-/** A diploma or licence: PDF, JPEG or PNG, checked from its content. */
-export const diplomaContentTypes = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+/** A diploma or licence takes the types of a document (PDF, JPEG, PNG, HEIC/HEIF), checked from its content. */
 export const DIPLOMA_MAX_BYTES = 10 * 1024 * 1024;
 
 export const specialistApplicationStatusSchema = z.enum(specialistApplicationStatuses);
@@ -66,7 +65,7 @@ export const specialistApplicationSchema = z.object({
   languages: z.array(z.string()),
   experience_years: z.number().int(),
   /** The uploaded diploma or licence, without its bytes. */
-  diploma: z.object({ content_type: z.enum(diplomaContentTypes), size: z.number().int(), file_name: z.string() }).nullable(),
+  diploma: z.object({ content_type: z.enum(documentContentTypes), size: z.number().int(), file_name: z.string() }).nullable(),
   rejection_reason: z.string().nullable(),
   submitted_at: z.string().nullable(),
   decided_at: z.string().nullable(),

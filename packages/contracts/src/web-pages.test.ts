@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { matchWebPage } from './web-pages.ts';
+import { matchWebPage } from './web-page-match.ts';
 
 describe('matchWebPage', () => {
   test('the pages of the app, as the web router matches them', () => {

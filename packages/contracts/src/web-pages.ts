@@ -45,6 +45,12 @@ export const webPages = {
   meeting: '/meet/:roomId',
   /** Old meeting links: says where the consultation is now. */
   meetingDeprecated: '/meeting.deprecated',
+  /** Raises a test error in the browser and in the API, to check the error monitor (SPEC.md §2: public). */
+  sentryExamplePage: '/sentry-example-page',
+  /** Staff who must use two-factor sign-in and have no authenticator yet: set it up between the password and the session. */
+  twoFactorEnrolment: '/sign-in/authenticator',
+  /** A member of staff's two-factor sign-in: set up, replace, turn off (where optional). */
+  accountSecurity: '/user/security',
 } as const;
 
 export type WebPage = keyof typeof webPages;
@@ -70,53 +76,6 @@ export type DoctorSection = (typeof doctorSections)[number];
 export const operatorSections = ['patients', 'requests'] as const;
 export type OperatorSection = (typeof operatorSections)[number];
 
-const oneOf =
-  (values: readonly string[]) =>
-  (value: string): boolean =>
-    values.includes(value);
-
 /** A room id is a UUID, as the API's `idSchema` takes it (versions 1–8, RFC 4122 variant); anything else is no room. */
 export const isRoomId = (value: string | undefined): boolean =>
   value !== undefined && /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(value);
-
-/** The values a page's parameter may take; a parameter not listed here takes any one segment. */
-const pageParams: Partial<Record<WebPage, Record<string, (value: string) => boolean>>> = {
-  booking: { page: isBookingPage },
-  meeting: { roomId: isRoomId },
-  adminSection: { section: oneOf(adminSections) },
-  doctorSection: { section: oneOf(doctorSections) },
-  doctorPatient: { patientId: isRoomId },
-  operatorSection: { section: oneOf(operatorSections) },
-  operatorPatient: { patientId: isRoomId },
-  faqTopic: { topicId: isRoomId },
-  faqQuestion: { topicId: isRoomId, questionId: isRoomId },
-  supportRequest: { requestId: isRoomId },
-};
-
-/**
- * The page a path shows, matched as the web router matches it (case-insensitively, a trailing slash allowed), with
- * its parameters; undefined when the path is no page of the app.
- */
-export function matchWebPage(pathname: string): { page: WebPage; params: Record<string, string> } | undefined {
-  const segments = pathname.split('/').filter(Boolean);
-  for (const page of Object.keys(webPages) as WebPage[]) {
-    const pattern = webPages[page].split('/').filter(Boolean);
-    if (pattern.length !== segments.length) continue;
-    const params: Record<string, string> = {};
-    const matches = pattern.every((part, index) => {
-      let segment: string;
-      try {
-        segment = decodeURIComponent(segments[index]!);
-      } catch {
-        return false;
-      }
-      if (!part.startsWith(':')) return part.toLowerCase() === segment.toLowerCase();
-      const allowed = pageParams[page]?.[part.slice(1)];
-      if (allowed && !allowed(segment)) return false;
-      params[part.slice(1)] = segment;
-      return true;
-    });
-    if (matches) return { page, params };
-  }
-  return undefined;
-}

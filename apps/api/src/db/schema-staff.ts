@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { specialistApplicationStatuses } from '@rozmova/contracts';
+import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { secondStepKinds, specialistApplicationStatuses } from '@rozmova/contracts';
 import { createdAt, profileColumns, updatedAt, type LocalisedText } from './columns.ts';
 import { appointments, patients, users } from './schema.ts';
 
 /**
  * Tables of the staff's work beside the consultations (drizzle-kit reads this file beside schema.ts): specialist
- * applications, doctors' notes on patients, the FAQ and leads from the corporate clients' page.
+ * applications, doctors' notes on patients, the FAQ, leads from the corporate clients' page and the staff's
+ * two-factor sign-in.
  */
 
 export const specialistApplicationStatusEnum = pgEnum('specialist_application_status', specialistApplicationStatuses);
@@ -63,7 +64,10 @@ export const faqTopics = pgTable('faq_topics', {
   updatedAt: updatedAt(),
 });
 
-/** A question with its answer; `search_text` (both languages, lower case) carries a trigram index for the search. */
+/**
+ * A question with its answer; `search_text` (both languages, lower case) and `search_stems` (the same words' stems,
+ * written by the FAQ module's stemmer with every save) carry trigram indexes for the search.
+ */
 export const faqQuestions = pgTable(
   'faq_questions',
   {
@@ -80,12 +84,14 @@ export const faqQuestions = pgTable(
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower((question->>'uk') || ' ' || (question->>'en') || ' ' || (answer->>'uk') || ' ' || (answer->>'en'))`,
     ),
+    searchStems: text('search_stems').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('faq_questions_topic_idx').on(t.topicId, t.position),
     index('faq_questions_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('faq_questions_stems_idx').using('gin', sql`${t.searchStems} gin_trgm_ops`),
   ],
 );
 
@@ -104,4 +110,58 @@ export const corporateLeads = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('corporate_leads_created_idx').on(t.createdAt)],
+);
+
+/**
+ * A member of staff's authenticator (TOTP): the secret AES-256-GCM encrypted with the server's key (TWO_FACTOR_KEY),
+ * on from `enabled_at`; a new one waits in `pending_secret` until one of its codes confirms it. `last_step` is the
+ * newest 30-second step whose code signed in: a code of that step or an older one is refused (no replay).
+ */
+export const twoFactorAuthenticators = pgTable('two_factor_authenticators', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret'),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  pendingSecret: text('pending_secret'),
+  pendingAt: timestamp('pending_at', { withTimezone: true }),
+  lastStep: integer('last_step'),
+  updatedAt: updatedAt(),
+});
+
+/** Single-use recovery codes, stored as SHA-256 digests (10 random characters each). */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('two_factor_recovery_codes_user_code_idx').on(t.userId, t.codeHash)],
+);
+
+export const secondStepKindEnum = pgEnum('second_step_kind', secondStepKinds);
+
+/**
+ * The half-signed-in state between the password and the session: a short-lived challenge (its token stored hashed,
+ * like a session's) that only the second step's routes take, used once.
+ */
+export const twoFactorChallenges = pgTable(
+  'two_factor_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    kind: secondStepKindEnum('kind').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('two_factor_challenges_user_idx').on(t.userId, t.expiresAt)],
 );

@@ -55,6 +55,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     passwordVerifiedAt: timestamp('password_verified_at', { withTimezone: true }),
+    /** Made after a second factor (docs/two-factor.md): a staff role that must use one is refused a session without. */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
     deviceType: text('device_type'),
     userAgent: text('user_agent'),
     timeZone: text('time_zone'),
@@ -216,7 +218,7 @@ export const userReferences = pgTable(
     patientId: uuid('patient_id')
       .notNull()
       .references(() => patients.id, { onDelete: 'cascade' }),
-    /** The name shown and downloaded: "Документ <date time>.<ext>" (SPEC.md §5). */
+    /** The name shown and downloaded, URL-encoded: the uploaded name cleaned, else "Документ <date time>.<ext>". */
     fileName: text('file_name').notNull(),
     /** Where the storage keeps the bytes; never derived from the uploaded name. */
     storageKey: text('storage_key').notNull().unique(),

@@ -54,6 +54,16 @@ export function clientErrorHandler(error: ConnectionError, socket: Socket): void
   socket.destroy(error);
 }
 
+/**
+ * A failure the handler answers with 500 INTERNAL: not an AppError, a validation failure or a framework 4xx. Only these
+ * are reported to the error monitor; a 4xx never is.
+ */
+export function isUnexpectedError(error: unknown): boolean {
+  if (error instanceof AppError || hasZodFastifySchemaValidationErrors(error)) return false;
+  const status = (error as Partial<FastifyError> | null)?.statusCode ?? 500;
+  return status < 400 || status >= 500;
+}
+
 const fieldPath = (instancePath: string | undefined) => (instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
 
 /** One place that turns every failure into `{ code, message, errors? }`; a 500 never shows internals. */

@@ -1,19 +1,14 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Role } from '@rozmova/contracts';
+import { cspDirectives, inlineScriptHashes } from '../test/csp.ts';
 import { call, createTestApp, loginAs, sessionFor, uniqueEmail, PASSWORD, type TestContext } from '../test/harness.ts';
+import { createTestAppWithWebDist } from '../test/web-dist.ts';
 
 /** A built web app as Vite makes it: index.html with the first-paint inline script, and a hashed asset. */
-function writeWebDist(): string {
-  const dist = mkdtempSync(path.join(tmpdir(), 'rozmova-web-'));
-  mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(
-    path.join(dist, 'index.html'),
-    `<!doctype html>
+const webDist = {
+  'index.html': `<!doctype html>
 <html lang="en">
   <head>
     <title>Rozmova</title>
@@ -25,40 +20,17 @@ function writeWebDist(): string {
   <body><div id="root"></div></body>
 </html>
 `,
-  );
-  writeFileSync(path.join(dist, 'assets', 'index-AbC123xy.js'), 'console.log("app");\n');
-  writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
-  return dist;
-}
-
-/** The directives of a Content-Security-Policy header, e.g. { 'script-src': ["'self'", "'sha256-…'"] }. */
-function directives(header: unknown): Record<string, string[]> {
-  expect(typeof header).toBe('string');
-  return Object.fromEntries(
-    String(header)
-      .split(';')
-      .map((part) => part.trim().split(/\s+/))
-      .filter((words) => words[0])
-      .map(([name, ...values]) => [name!, values]),
-  );
-}
-
-/** What a browser allows an inline script by: the sha256 of its text. */
-const inlineScriptHashes = (html: string) =>
-  [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
-    (match) => `'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`,
-  );
+  'assets/index-AbC123xy.js': 'console.log("app");\n',
+  'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n',
+};
 
 describe('the web app', () => {
   let t: TestContext;
-  let dist: string;
   beforeAll(async () => {
-    dist = writeWebDist();
-    t = await createTestApp({ env: { WEB_DIST: dist } });
+    t = await createTestAppWithWebDist(webDist);
   });
   afterAll(async () => {
     await t?.close();
-    rmSync(dist, { recursive: true, force: true });
   });
 
   test.each(['/', '/user/quizz'])('GET %s: the hardening headers, scripts from self and the inline scripts by hash', async (url) => {
@@ -68,7 +40,7 @@ describe('the web app', () => {
     const hashes = inlineScriptHashes(page.text);
     // The first-paint script and the runtime settings.
     expect(hashes).toHaveLength(2);
-    const csp = directives(page.headers['content-security-policy']);
+    const csp = cspDirectives(page.headers['content-security-policy']);
     expect(csp['script-src']!.sort()).toEqual(["'self'", ...hashes].sort());
     expect(csp['default-src']).toEqual(["'self'"]);
     expect(csp['object-src']).toEqual(["'none'"]);
@@ -76,9 +48,21 @@ describe('the web app', () => {
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect(csp['connect-src']).toEqual(["'self'"]);
     expect(csp['form-action']).toEqual(["'self'"]);
+    expect(csp['frame-src']).toEqual(["'self'", 'blob:']);
+    expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:']);
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(page.headers['x-frame-options']).toBe('DENY');
+    // The rest of what helmet sent before the headers were written out.
+    expect(page.headers).toMatchObject({
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    });
     const permissions = String(page.headers['permissions-policy']).split(/,\s*/);
     expect(permissions).toEqual(expect.arrayContaining(['camera=(self)', 'microphone=(self)', 'geolocation=()', 'payment=()']));
     expect(page.headers['strict-transport-security']).toBeUndefined();
@@ -103,7 +87,7 @@ test('with LiqPay configured, pages may post the checkout form to LiqPay', async
   const t = await createTestApp({ env: { LIQPAY_PUBLIC_KEY: 'sandbox_i0000', LIQPAY_PRIVATE_KEY: 'sandbox_secret' } });
   try {
     const response = await call(t.app, 'GET', '/api/health');
-    expect(directives(response.headers['content-security-policy'])['form-action']).toEqual(["'self'", 'https://www.liqpay.ua']);
+    expect(cspDirectives(response.headers['content-security-policy'])['form-action']).toEqual(["'self'", 'https://www.liqpay.ua']);
   } finally {
     await t.close();
   }
@@ -123,7 +107,7 @@ describe('the API', () => {
     expect(response.status).toBe(200);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    expect(directives(response.headers['content-security-policy'])['frame-ancestors']).toEqual(["'none'"]);
+    expect(cspDirectives(response.headers['content-security-policy'])['frame-ancestors']).toEqual(["'none'"]);
     expect(response.headers['cache-control']).toBeUndefined();
   });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, test } from 'vitest';
 import { errorBodySchema } from '@rozmova/contracts';
 import type { RouteInfo } from '../app.ts';
-import { call, createTestApp, loginAs, type CallResult } from '../test/harness.ts';
+import { call, createTestApp, signedInAs, type CallResult } from '../test/harness.ts';
 import { fillId, templates } from '../test/walk-templates.ts';
 
 /**
@@ -158,7 +158,7 @@ describe('malformed input on every route is a 4xx { code, message }, never a 5xx
 
   describe.each(['anonymous', 'admin'] as const)('as %s', (who) => {
     test.each(withInput.map((route) => [keyOf(route), route] as const))('%s', async (_key, route) => {
-      const admin = who === 'admin' ? await loginAs(t.app, 'admin') : undefined;
+      const admin = who === 'admin' ? await signedInAs(t, 'admin') : undefined;
       const failures: string[] = [];
       const cases = malformedCases(route);
       for (const item of cases) {

@@ -11,10 +11,11 @@ const isCutShort = (error: unknown) => {
 };
 
 /**
- * The `file` part of a multipart upload (the scope registers @fastify/multipart); anything else (JSON, a broken
- * multipart body, no file) is a 4xx. The part may run one byte over `maxBytes`, enough for storage to refuse it.
+ * The `file` part of a multipart upload (the scope registers @fastify/multipart): its bytes and the name the client
+ * sent (busboy keeps only the part after the last slash). Anything else (JSON, a broken multipart body, no file) is a
+ * 4xx. The part may run one byte over `maxBytes`, enough for storage to refuse it.
  */
-export async function uploadedFile(request: FastifyRequest, maxBytes: number) {
+export async function uploadedFilePart(request: FastifyRequest, maxBytes: number) {
   if (!request.isMultipart()) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the file as multipart/form-data with a "${FILE_FIELD}" field`);
   }
@@ -34,8 +35,11 @@ export async function uploadedFile(request: FastifyRequest, maxBytes: number) {
       { path: `body.${FILE_FIELD}`, code: 'INVALID_TYPE', message: `Attach the file as "${FILE_FIELD}"` },
     ]);
   }
-  return part.file;
+  return { content: part.file, name: part.filename };
 }
+
+/** The bytes of the `file` part, for uploads whose sent name is not kept. */
+export const uploadedFile = async (request: FastifyRequest, maxBytes: number) => (await uploadedFilePart(request, maxBytes)).content;
 
 /** Runs the storing of an upload; a part cut short by the client is a bad request, not a failure of ours. */
 export async function storingUpload<T>(store: () => Promise<T>): Promise<T> {

@@ -1,5 +1,5 @@
 import type { Locale } from '@rozmova/contracts';
-import { pad2, wallClock } from './zoned-time.ts';
+import { pad2, wallClock } from '@rozmova/contracts';
 
 /** Where people read dates in notifications and e-mails (SPEC.md §9: the Ukrainian locale; the service is in Ukraine). */
 export const DISPLAY_TIME_ZONE = 'Europe/Kyiv';

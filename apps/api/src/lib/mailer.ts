@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface Mail {
@@ -20,8 +21,9 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-export function createSmtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+/** `smtp`: SMTP_URL, or nodemailer's options (the tests' kept connection to their catcher). */
+export function createSmtpMailer(smtp: string | SMTPPool.Options, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtp);
   return {
     async send(mail) {
       // Quoted-printable keeps codes and links readable in the raw message.

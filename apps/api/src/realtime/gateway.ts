@@ -1,6 +1,4 @@
 import type { Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/redis-streams-adapter';
-import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import { groupChannels, type Role } from '@rozmova/contracts';
 import type { Authenticator } from '../http/auth-context.ts';
@@ -36,8 +34,12 @@ interface GatewayLog {
   info(message: string): void;
 }
 
-/** The Redis client the adapter publishes with; the adapter makes its own reading clients from it. */
+/**
+ * The Redis client the adapter publishes with; the adapter makes its own reading clients from it. Redis is loaded only
+ * by a service that runs several instances (`REDIS_URL`): one instance starts without it.
+ */
 async function connectRedis(url: string, log: GatewayLog) {
+  const { createClient } = await import('redis');
   const client = createClient({ url });
   let down = false;
   // Without a listener an error would end the process. The client reconnects by itself (and queues commands meanwhile).
@@ -76,12 +78,13 @@ function holdMissedEvents(io: Server) {
 
 export async function createGateway(server: HttpServer, options: { redisUrl?: string; clock: Clock; log: GatewayLog }): Promise<Gateway> {
   const redis = options.redisUrl ? await connectRedis(options.redisUrl, options.log) : undefined;
+  const adapter = redis && (await import('@socket.io/redis-streams-adapter')).createAdapter(redis, { maxLen: STREAM_MAX_LEN });
   const io = new Server(server, {
     path: '/socket.io',
     serveClient: false,
     // Middlewares run on a recovered connection too: its session may have ended while it was away.
     connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
-    ...(redis ? { adapter: createAdapter(redis, { maxLen: STREAM_MAX_LEN }) } : {}),
+    ...(adapter ? { adapter } : {}),
   });
   const takeMissed = holdMissedEvents(io);
 

@@ -184,7 +184,7 @@ export async function startNodeServer(options: {
 }
 
 /**
- * The API as `npm start` runs it (`node --import tsx src/server.ts` in apps/api), on the given PostgreSQL database and
+ * The API from its sources (`node --import tsx src/server.ts` in apps/api, as `npm start` runs its bundle), on the given PostgreSQL database and
  * Redis, on a free port, without demo data. `nodeArgs` come before the script (a bench's `--import` of its own).
  */
 export async function startApiInstance(options: {

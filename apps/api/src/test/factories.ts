@@ -6,10 +6,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import type { Message, Role, UpdateSpecialistApplicationBody } from '@rozmova/contracts';
+import { twoFactorPaths, type Message, type Role, type UpdateSpecialistApplicationBody } from '@rozmova/contracts';
 import { appointments, jobs, payments } from '../db/schema.ts';
 import { notifications } from '../db/schema-chat.ts';
+import { twoFactorChallenges } from '../db/schema-staff.ts';
+import { newToken, sha256 } from '../lib/crypto.ts';
 import { call, DAY, HOUR, PASSWORD, PDF, sessionFor, uniqueEmail, type SignedIn, type TestContext } from './harness.ts';
+import { totpCode } from './totp.ts';
 
 /** A Monday in winter (Kyiv is UTC+2, no clock change near it), 08:00 UTC. Tests set the clock here first. */
 export const BASE = Date.parse('2027-01-11T08:00:00Z');
@@ -176,4 +179,62 @@ export const supportMessage = (t: TestContext, who: Person, text: string, patien
       : { message_text: text, message_recipientType: 'operator' },
   );
 
+/** A multipart/form-data body built by hand, as a browser sends it: the file in `field` (default `file`). */
+export function multipartFile(content: Buffer, options: { field?: string; filename?: string; contentType?: string } = {}) {
+  const boundary = `----rozmova${randomUUID()}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${options.field ?? 'file'}"; filename="${options.filename ?? 'scan.pdf'}"\r\n` +
+      `Content-Type: ${options.contentType ?? 'application/pdf'}\r\n\r\n`,
+  );
+  return {
+    body: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+/** Uploads a document as `who` (anonymous without); the status and the JSON answer. */
+export async function uploadDocument(
+  t: TestContext,
+  who: SignedIn | undefined,
+  content: Buffer,
+  options: Parameters<typeof multipartFile>[1] = {},
+) {
+  const { body, contentType } = multipartFile(content, options);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/v1/user-references/create-my',
+    headers: { 'content-type': contentType, ...(who ? { authorization: `Bearer ${who.token}` } : {}) },
+    payload: body,
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read the JSON answer's fields directly
+  return { status: response.statusCode, body: response.json() as any };
+}
+
 export { DAY, HOUR };
+
+/**
+ * Sets up a member of staff's authenticator through the account page's calls (setup, then its first code), as a
+ * person does with the app; the clock's current step is used by that first code. The secret and the recovery codes.
+ */
+export async function enrolTwoFactor(t: TestContext, who: SignedIn): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const setup = await call(t.app, 'POST', twoFactorPaths.setup, { token: who.token, body: { code: null } });
+  if (setup.status !== 200) throw new Error(`setup answered ${setup.status}: ${setup.text}`);
+  const secret: string = setup.body.secret;
+  const code = totpCode(secret, t.clock.now());
+  const enabled = await call(t.app, 'POST', twoFactorPaths.enable, { token: who.token, body: { code } });
+  if (enabled.status !== 200) throw new Error(`enable answered ${enabled.status}: ${enabled.text}`);
+  return { secret, recoveryCodes: enabled.body.recovery_codes };
+}
+
+/**
+ * A live second-step challenge for an account, written the way the two-factor module writes one (the password step's
+ * answer): for walks that need one without signing in.
+ */
+export async function challengeFor(t: TestContext, userId: string, kind: 'code' | 'enrol'): Promise<string> {
+  const challenge = newToken();
+  const at = t.clock.now();
+  await t.database.db
+    .insert(twoFactorChallenges)
+    .values({ userId, tokenHash: sha256(challenge), kind, createdAt: at, expiresAt: new Date(at.getTime() + 5 * 60_000) });
+  return challenge;
+}

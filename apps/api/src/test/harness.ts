@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { connect } from 'node:net';
+import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { Server as SocketServer } from 'socket.io';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import type { Role } from '@rozmova/contracts';
 import { buildApp, createLoggerOptions } from '../app.ts';
@@ -13,8 +16,12 @@ import { openDatabase, type Database } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 import { newToken, sha256 } from '../lib/crypto.ts';
 import type { Clock } from '../lib/clock.ts';
+import { hashPassword } from '../lib/passwords.ts';
 import { createSmtpMailer } from '../lib/mailer.ts';
+import { createPostgresDatabase } from './databases.ts';
 import { startMailCatcher, type MailCatcher } from './mail.ts';
+
+export { createPostgresDatabase };
 
 /** Collects an app's log lines (`createTestApp({ logStream })`) for tests that read what was logged. */
 export class LogCapture extends Writable {
@@ -101,28 +108,33 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** A fresh, uniquely named PostgreSQL database on TEST_DATABASE_URL; dropped by the returned function. */
-export async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `rozmova_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
+let snapshot: Promise<Blob | undefined> | undefined;
+
+/** The run's migrated PGlite data directory (test/global-setup.ts), read once per test file. */
+function pgliteSnapshot(): Promise<Blob | undefined> {
+  const file = inject('pgliteSnapshot');
+  snapshot ??= file ? readFile(file).then((bytes) => new Blob([bytes])) : Promise.resolve(undefined);
+  return snapshot;
+}
+
+/**
+ * The app's SMTP transport to the test's catcher: one kept connection (the catcher waits 100 ms before greeting each
+ * new one) without Nagle's delay (the end of each message would wait for a delayed ACK), so a mail costs milliseconds.
+ */
+function catcherTransport(url: string): SMTPPool.Options {
+  const { hostname, port } = new URL(url);
   return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
+    host: hostname,
+    port: Number(port),
+    pool: true,
+    getSocket: (_options, done) => {
+      const socket = connect(Number(port), hostname);
+      socket.setNoDelay(true);
+      socket.once('error', done);
+      socket.once('connect', () => {
+        socket.off('error', done);
+        done(null, { connection: socket });
+      });
     },
   };
 }
@@ -141,18 +153,22 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     JOBS_POLL_MS: '0',
     // Devices saved by tests that never read their pushes: a reserved name (RFC 2606), so a push reaches no one.
     PUSH_ENDPOINT_HOSTS: 'push.rozmova.test',
+    // Staff sign in with the password alone unless a test asks for two factors (STAFF_2FA=required; docs/two-factor.md).
+    STAFF_2FA: 'optional',
     ...options.env,
   });
   const baseUrl = process.env.TEST_DATABASE_URL;
-  const postgres = !options.postgresUrl && baseUrl ? await createPostgresDatabase(baseUrl) : undefined;
+  const postgres = !options.postgresUrl && baseUrl ? await createPostgresDatabase(baseUrl, inject('postgresTemplate')) : undefined;
   const postgresUrl = options.postgresUrl ?? postgres?.url;
-  const database = await openDatabase(postgresUrl ? { url: postgresUrl } : { dataDir: 'memory://' });
+  const database = await openDatabase(
+    postgresUrl ? { url: postgresUrl } : { dataDir: 'memory://', pgliteSnapshot: await pgliteSnapshot() },
+  );
   const clock = createTestClock();
   const app = (await buildApp({
     config,
     database,
     clock,
-    mailer: options.mailer === 'default' ? undefined : createSmtpMailer(mail.url, config.mailFrom),
+    mailer: options.mailer === 'default' ? undefined : createSmtpMailer(catcherTransport(mail.url), config.mailFrom),
     logger: options.logStream ? { ...(createLoggerOptions(config) as object), level: 'info', stream: options.logStream } : undefined,
   })) as TestApp;
   options.beforeReady?.(app);
@@ -327,6 +343,24 @@ export async function sessionFor(ctx: TestContext, userId: string): Promise<stri
     expiresAt: new Date(at.getTime() + 30 * DAY),
   });
   return token;
+}
+
+let testPasswordHash: Promise<string> | undefined;
+
+/**
+ * An account of any role with the test password and a live session, the password hashed once per process: for the
+ * walks over every route and identity, where an argon2 hash and check per account would be most of their time.
+ */
+export async function signedInAs(ctx: TestContext, role: Role, input: { userName?: string } = {}): Promise<SignedIn> {
+  const email = uniqueEmail(role);
+  const userName = input.userName ?? `Test ${role}`;
+  const user = await ctx.app.services.accounts.createAccount({ email, userName, role, emailVerified: true });
+  testPasswordHash ??= hashPassword(PASSWORD);
+  await ctx.database.db
+    .update(users)
+    .set({ passwordHash: await testPasswordHash })
+    .where(eq(users.id, user.id));
+  return { token: await sessionFor(ctx, user.id), email, password: PASSWORD, userId: user.id };
 }
 
 /** The message with which settings are refused (the test fails when they are accepted). */

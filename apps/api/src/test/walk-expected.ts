@@ -1,4 +1,4 @@
-/** The authorization walk's table: who may call what (authorization-walk.test.ts checks every cell). */
+/** The authorization walk's table: who may call what (test/walk-authorization.ts checks every cell). */
 
 export const identities = [
   'anonymous',
@@ -35,6 +35,7 @@ const everyone = (status: number): Row => ({
 const signedIn = (status: number): Row => ({ ...everyone(status), anonymous: 401, applicant: 403, landing: 403, preClaim: 401 });
 const adminOnly = (status: number): Row => ({ ...everyone(403), anonymous: 401, preClaim: 401, admin: status });
 const supportStaff = (status: number): Row => ({ ...signedIn(403), operator: status, admin: status });
+const staffOnly = (status: number): Row => ({ ...supportStaff(status), doctor: status, otherDoctor: status });
 
 /**
  * Who may call what. "patient" is the account the request is about (the owner: `:id` is its user id);
@@ -191,6 +192,10 @@ export const expected: Record<string, Row> = {
   'GET /v1/payments/appointment/:id': { ...signedIn(200), otherPatient: 404, doctor: 404, otherDoctor: 404, landing: 404 },
   'GET /api/health': everyone(200),
   'GET /api/version': everyone(200),
+  // Error monitoring: the walk's app has no DSN, so the tunnel forwards nothing; the example error is the one route that
+  // fails on purpose (reported, then answered 500 like any unexpected error).
+  'POST /api/monitoring/tunnel': everyone(404),
+  'GET /api/monitoring/example-error': everyone(500),
   // Specialist sign-up.
   // Specialist applications: the applicant's own (the walk's is submitted, so changes get through to 409), the
   // admins' queue; an admin has no application of its own (404).
@@ -243,6 +248,17 @@ export const expected: Record<string, Row> = {
   'POST /v1/admin/payments/:id/refund': adminOnly(200),
   'GET /v1/admin/audit-log.csv': adminOnly(200),
   'POST /v1/admin/users/:id/reset-password': adminOnly(204),
+  // Staff two-factor sign-in: the second step takes the challenge in its body, whoever sends it (a session is no
+  // challenge); the account page's routes are staff's own (the walk's staff have no authenticator until the request's
+  // preparation sets one up); an admin resets another member of staff's.
+  'POST /v1/auth/two-factor/verify': everyone(200),
+  'POST /v1/auth/two-factor/enrolment': everyone(200),
+  'POST /v1/auth/two-factor/enrolment/confirm': everyone(200),
+  'GET /v1/auth/two-factor': staffOnly(200),
+  'POST /v1/auth/two-factor/setup': staffOnly(200),
+  'POST /v1/auth/two-factor/enable': staffOnly(200),
+  'POST /v1/auth/two-factor/disable': staffOnly(204),
+  'DELETE /v1/admin/users/:id/two-factor': adminOnly(204),
   // The patient's history and the public pages.
   // Who opened the owner's records and its receipts: the owner only (anyone else is told neither exists).
   'GET /v1/patients/:id/record-access': { ...signedIn(403), patient: 200, otherPatient: 404, admin: 404 },

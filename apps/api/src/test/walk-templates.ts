@@ -10,6 +10,8 @@ export function walkSubscription() {
   return { endpoint: `https://push.rozmova.test/walk/${randomUUID()}`, keys: { p256dh, auth: randomBytes(16).toString('base64url') } };
 }
 export const fillId = (url: string, id: string) => url.replace(':id', id);
+/** A challenge of the right form that the password step never handed out. */
+const WALK_CHALLENGE = randomBytes(32).toString('base64url');
 
 /** A well-formed body per route: its properties and their types are what the malformed cases break. */
 export const templates: Record<string, Record<string, unknown>> = {
@@ -160,6 +162,13 @@ export const templates: Record<string, Record<string, unknown>> = {
   // The admin console.
   'POST /v1/admin/reviews/:id/moderate': { action: 'hide', reason: 'Walk' },
   'POST /v1/admin/payments/:id/refund': { reason: 'Walk' },
+  // Staff two-factor sign-in.
+  'POST /v1/auth/two-factor/verify': { challenge: WALK_CHALLENGE, code: '123456' },
+  'POST /v1/auth/two-factor/enrolment': { challenge: WALK_CHALLENGE },
+  'POST /v1/auth/two-factor/enrolment/confirm': { challenge: WALK_CHALLENGE, code: '123456' },
+  'POST /v1/auth/two-factor/setup': { code: 'ABCDE-FGHJK' },
+  'POST /v1/auth/two-factor/enable': { code: '123456' },
+  'POST /v1/auth/two-factor/disable': { code: '123456' },
   // The patient's history and the public pages.
   'POST /v1/corporate-leads': {
     company: 'Walk LLC',

@@ -3,12 +3,16 @@ import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { LoadingBar } from '../components/loading-bar.tsx';
+import { analyticsSetup } from '../lib/analytics.ts';
 import { authStore } from '../lib/auth-store.ts';
 import { forcedColorSchemeOf } from './forced-color-schemes.ts';
 import { PageTitle } from './page-title.tsx';
 import { buildTheme, cssVariablesResolver } from './theme.ts';
+import { Updates } from './updates.tsx';
 
 const Toasts = lazy(() => import('../components/toasts.tsx'));
+// Downloaded only when a tag manager or a pixel is configured: the cookie banner and the consent-gated scripts.
+const ConsentRoot = analyticsSetup ? lazy(() => import('../features/consent/consent-root.tsx')) : null;
 
 export const colorSchemeManager = localStorageColorSchemeManager({ key: 'rozmova-color-scheme' });
 
@@ -33,10 +37,16 @@ export function AppRoot() {
       <Suspense fallback={null}>
         <Toasts />
       </Suspense>
+      <Updates />
       <ScrollRestoration />
       <PageTitle>
         <Outlet />
       </PageTitle>
+      {ConsentRoot && analyticsSetup && (
+        <Suspense fallback={null}>
+          <ConsentRoot setup={analyticsSetup} />
+        </Suspense>
+      )}
     </MantineProvider>
   );
 }

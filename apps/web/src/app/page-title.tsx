@@ -25,7 +25,9 @@ export function PageTitle({ children }: { children: ReactNode }) {
   const language = i18n.resolvedLanguage;
   useEffect(() => {
     if (!key || !ready) return;
-    document.title = key === 'home' ? t('pageTitle.home') : t('pageTitle.template', { title: t(`pageTitle.${key}`) });
+    // A key with a dot is a full key (a feature's own text); any other is one under `pageTitle.`.
+    const title = t(key.includes('.') ? key : `pageTitle.${key}`);
+    document.title = key === 'home' ? t('pageTitle.home') : t('pageTitle.template', { title });
   }, [key, t, ready, language]);
   return <OverrideContext.Provider value={setOverride}>{children}</OverrideContext.Provider>;
 }

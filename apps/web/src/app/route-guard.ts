@@ -19,6 +19,8 @@ const publicPaths = new Set([
   '/meeting.deprecated',
   '/faq',
   '/support',
+  // Staff setting up an authenticator between the password and the session (docs/two-factor.md).
+  '/sign-in/authenticator',
 ]);
 
 /** SPEC.md §2: pages anyone may open without signing in (its route table makes /meeting.deprecated public too). */

@@ -7,6 +7,6 @@ export interface RouteHandle {
   role?: Role;
   /** A check of the path parameters; when it fails the 404 page is shown. */
   validate?: (params: Params) => boolean;
-  /** The page's title: a key under `pageTitle.` in the locale files, or one made from the path parameters. */
+  /** The page's title: a key under `pageTitle.` in the locale files (or a full key, with a dot), or one made from the path parameters. */
   title?: string | ((params: Params) => string);
 }

@@ -1,10 +1,13 @@
 import { adminSections, doctorSections, isBookingPage, isRoomId, operatorSections, webPages, type WebPage } from '@rozmova/contracts';
 import { createBrowserRouter, data, type RouteObject } from 'react-router';
+import { runtimeConfig } from '../lib/runtime-config.ts';
 import { AppRoot } from './app-root.tsx';
 import { ErrorPage } from './error-page.tsx';
 import { LandingLayout } from './layouts/landing-layout.tsx';
 import type { RouteHandle } from './route-handle.ts';
 import { guardLoader } from './route-guard.ts';
+import { setRouteTable } from './route-table.ts';
+import { startPageOf } from './start-page.ts';
 
 type PageRoute = Omit<RouteObject, 'path' | 'index' | 'handle'> & { handle?: RouteHandle };
 
@@ -18,6 +21,9 @@ const page = (name: WebPage, route: PageRoute): RouteObject => {
   return { ...route, ...where, handle, loader: guardLoader(handle) } as RouteObject;
 };
 
+const diagnosisPage = () => import('../features/quiz/diagnosis-page.tsx').then((m) => ({ Component: m.DiagnosisPage }));
+const startPage = startPageOf(runtimeConfig.app_mode, diagnosisPage);
+
 export const routes: RouteObject[] = [
   {
     element: <AppRoot />,
@@ -29,18 +35,15 @@ export const routes: RouteObject[] = [
           {
             element: <LandingLayout />,
             children: [
-              page('home', {
-                lazy: () => import('../features/landing/home-page.tsx').then((m) => ({ Component: m.HomePage })),
-              }),
+              // APP_MODE decides what `/` is (landing, the self-check or the staff sign-in), at run time.
+              page('home', { handle: { title: startPage.title }, lazy: startPage.lazy }),
               page('aboutUs', {
                 lazy: () => import('../features/landing/about-page.tsx').then((m) => ({ Component: m.AboutPage })),
               }),
               page('contacts', {
                 lazy: () => import('../features/landing/contacts-page.tsx').then((m) => ({ Component: m.ContactsPage })),
               }),
-              page('diagnosis', {
-                lazy: () => import('../features/quiz/diagnosis-page.tsx').then((m) => ({ Component: m.DiagnosisPage })),
-              }),
+              page('diagnosis', { lazy: diagnosisPage }),
               page('terms', {
                 lazy: () => import('../features/landing/terms-page.tsx').then((m) => ({ Component: m.TermsPage })),
               }),
@@ -79,6 +82,13 @@ export const routes: RouteObject[] = [
               page('meetingDeprecated', {
                 lazy: () => import('../features/meeting/deprecated-page.tsx').then((m) => ({ Component: m.MeetingDeprecatedPage })),
               }),
+              // Between the password and the session: no session yet, so no guard (the page reads the kept challenge).
+              page('twoFactorEnrolment', {
+                lazy: () => import('../features/two-factor/enrolment-page.tsx').then((m) => ({ Component: m.TwoFactorEnrolmentPage })),
+              }),
+              page('sentryExamplePage', {
+                lazy: () => import('../features/monitoring/sentry-example-page.tsx').then((m) => ({ Component: m.SentryExamplePage })),
+              }),
             ],
           },
           {
@@ -96,6 +106,9 @@ export const routes: RouteObject[] = [
             children: [
               page('cabinet', {
                 lazy: () => import('../features/cabinet/cabinet-page.tsx').then((m) => ({ Component: m.CabinetPage })),
+              }),
+              page('accountSecurity', {
+                lazy: () => import('../features/two-factor/security-page.tsx').then((m) => ({ Component: m.AccountSecurityPage })),
               }),
               page('quiz', {
                 handle: { role: 'patient' },
@@ -176,4 +189,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+export const createRouter = () => {
+  setRouteTable(routes);
+  return createBrowserRouter(routes);
+};

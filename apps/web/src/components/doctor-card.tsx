@@ -1,10 +1,11 @@
-import { Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { Doctor } from '@rozmova/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { priceText } from '../lib/appointment-dates.ts';
 import { doctorName, languageText, specialisationText } from '../lib/doctors.ts';
 import { initials } from '../lib/initials.ts';
+import { SkeletonLine } from './skeleton-line.tsx';
 
 interface Props {
   doctor: Doctor;
@@ -95,6 +96,37 @@ export function DoctorCard({ doctor, order = 2, actions, withBio = true, selecte
             {actions}
           </Group>
         )}
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * A list card's stand-in while the doctors load: the card's parts at their sizes (photo, name, a specialisation, four
+ * lines of details and four of the biography, a button), so the cards take the place it held.
+ */
+export function DoctorCardSkeleton() {
+  return (
+    <Card withBorder padding="lg" aria-hidden="true">
+      <Stack gap="sm" h="100%">
+        <Group gap="md" wrap="nowrap" align="flex-start">
+          <Skeleton height={64} width={64} radius="xl" />
+          <Stack gap={6} style={{ flex: 1 }}>
+            <Skeleton height="calc(var(--mantine-font-size-lg) * var(--mantine-h2-line-height))" width="70%" />
+            <Skeleton height={20} width={96} radius="xl" />
+          </Stack>
+        </Group>
+        <Stack gap={4}>
+          {['55%', '45%', '30%', '50%'].map((width, index) => (
+            <SkeletonLine key={index} size="sm" width={width} />
+          ))}
+        </Stack>
+        <Stack gap={2}>
+          {['100%', '100%', '100%', '65%'].map((width, index) => (
+            <SkeletonLine key={index} size="sm" width={width} />
+          ))}
+        </Stack>
+        <Skeleton height={36} width={96} mt="auto" />
       </Stack>
     </Card>
   );

@@ -1,9 +1,12 @@
-import { Loader, SimpleGrid, Stack, Text, type SimpleGridProps } from '@mantine/core';
+import { SimpleGrid, Stack, Text, type SimpleGridProps } from '@mantine/core';
 import type { Doctor } from '@rozmova/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DoctorCard } from './doctor-card.tsx';
+import { DoctorCard, DoctorCardSkeleton } from './doctor-card.tsx';
 import { FormError } from './form-error.tsx';
+
+/** Two rows at three columns, and past the bottom of a phone's screen at one: the page below stays where it will be. */
+const SKELETON_CARDS = 6;
 
 interface Props {
   /** The result of `useDoctors`. */
@@ -22,7 +25,15 @@ interface Props {
 export function DoctorList({ doctors, cols, actions, selectedId, withCount = false, whenEmpty }: Props) {
   const { t } = useTranslation();
   if (doctors.error) return <FormError error={doctors.error} />;
-  if (!doctors.data) return <Loader role="status" aria-label={t('common.loading')} />;
+  if (!doctors.data) {
+    return (
+      <SimpleGrid cols={cols} spacing="lg" role="status" aria-label={t('common.loading')}>
+        {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+          <DoctorCardSkeleton key={index} />
+        ))}
+      </SimpleGrid>
+    );
+  }
   if (doctors.data.length === 0) {
     return (
       <Stack gap="xs" align="flex-start">

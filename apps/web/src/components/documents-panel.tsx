@@ -6,27 +6,20 @@ import { useTranslation } from 'react-i18next';
 import { FormError } from './form-error.tsx';
 import { errorText } from '../lib/api-errors.ts';
 import {
+  readableName,
+  sizeText,
   useDeleteReference,
   useMyReferences,
-  useOpenReference,
   usePatientReferences,
   useReviewReference,
   useUploadReference,
   type ListedReference,
 } from '../lib/documents.ts';
+import { DocumentViewer } from './document-viewer.tsx';
 import { SectionCard } from './section-card.tsx';
 
 const ACCEPT = 'application/pdf,image/jpeg,image/png,image/heic,image/heif,.pdf,.jpg,.jpeg,.png,.heic,.heif';
 const ACCEPTED_NAME = /\.(pdf|jpe?g|png|heic|heif)$/i;
-
-/** A file's size in the reader's language ("1 кБ", "2,5 МБ"; "1 kB", "2.5 MB"). */
-function sizeText(bytes: number, language: string): string {
-  const megabytes = bytes / (1024 * 1024);
-  const locale = language === 'uk' ? 'uk-UA' : 'en-GB';
-  const format = (value: number, unit: 'kilobyte' | 'megabyte') =>
-    new Intl.NumberFormat(locale, { style: 'unit', unit, maximumFractionDigits: 1 }).format(value);
-  return megabytes >= 0.1 ? format(megabytes, 'megabyte') : format(Math.max(1, Math.round(bytes / 1024)), 'kilobyte');
-}
 
 /** A check before sending 20 MB for nothing; the server checks the content again. */
 function localProblem(file: File): 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | null {
@@ -37,13 +30,13 @@ function localProblem(file: File): 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE
 
 /**
  * The patient's documents, shared by the cabinet's Documents tab and the upload block of booking step 3:
- * upload with progress, the list with dates as dd.MM.YY, open and delete (with a confirmation).
+ * upload with progress, the list with names, dates as dd.MM.YY and sizes, the viewer, and delete (with a confirmation).
  */
 export function DocumentsPanel({ titleOrder = 2 }: { titleOrder?: 2 | 3 }) {
   const { t } = useTranslation();
   const references = useMyReferences();
   const [toDelete, setToDelete] = useState<ListedReference | null>(null);
-  const open = useOpenReference();
+  const [viewing, setViewing] = useState<ListedReference | null>(null);
   const limitReached = (references.data?.count ?? 0) >= DOCUMENTS_PER_PATIENT;
 
   return (
@@ -62,12 +55,7 @@ export function DocumentsPanel({ titleOrder = 2 }: { titleOrder?: 2 | 3 }) {
               <DocumentRow
                 key={reference.id}
                 reference={reference}
-                opening={open.isPending && open.variables?.id === reference.id}
-                onOpen={() =>
-                  open.mutate(reference, {
-                    onError: (error) => notifications.show({ color: 'danger', message: errorText(t, error) }),
-                  })
-                }
+                onOpen={() => setViewing(reference)}
                 onDelete={() => setToDelete(reference)}
               />
             ))}
@@ -76,13 +64,13 @@ export function DocumentsPanel({ titleOrder = 2 }: { titleOrder?: 2 | 3 }) {
         {limitReached && <Text size="sm">{t('documents.limitReached', { limit: DOCUMENTS_PER_PATIENT })}</Text>}
       </SectionCard>
       {toDelete && <DeleteModal reference={toDelete} onClose={() => setToDelete(null)} />}
+      <DocumentViewer document={viewing} onClose={() => setViewing(null)} />
     </Stack>
   );
 }
 
 interface RowProps {
   reference: ListedReference;
-  opening: boolean;
   onOpen: () => void;
   /** The patient's own list: delete. */
   onDelete?: () => void;
@@ -91,12 +79,13 @@ interface RowProps {
 }
 
 /**
- * A patient's documents as a doctor of the patient sees them: open (the API audits it) and mark reviewed or new again.
+ * A patient's documents as a doctor of the patient sees them: open in the viewer (the API audits it) and mark
+ * reviewed or new again.
  */
 export function PatientDocumentsPanel({ patientId, titleOrder = 2 }: { patientId: string; titleOrder?: 2 | 3 }) {
   const { t } = useTranslation();
   const references = usePatientReferences(patientId);
-  const open = useOpenReference();
+  const [viewing, setViewing] = useState<ListedReference | null>(null);
   const review = useReviewReference(patientId);
   const showError = (error: unknown) => notifications.show({ color: 'danger', message: errorText(t, error) });
   return (
@@ -113,8 +102,7 @@ export function PatientDocumentsPanel({ patientId, titleOrder = 2 }: { patientId
             <DocumentRow
               key={reference.id}
               reference={reference}
-              opening={open.isPending && open.variables?.id === reference.id}
-              onOpen={() => open.mutate(reference, { onError: showError })}
+              onOpen={() => setViewing(reference)}
               review={{
                 pending: review.isPending && review.variables?.id === reference.id,
                 onToggle: () =>
@@ -124,11 +112,12 @@ export function PatientDocumentsPanel({ patientId, titleOrder = 2 }: { patientId
           ))}
         </Stack>
       )}
+      <DocumentViewer document={viewing} onClose={() => setViewing(null)} />
     </SectionCard>
   );
 }
 
-function DocumentRow({ reference, opening, onOpen, onDelete, review }: RowProps) {
+function DocumentRow({ reference, onOpen, onDelete, review }: RowProps) {
   const { t, i18n } = useTranslation();
   return (
     <Group component="li" justify="space-between" gap="sm" py="sm" className="document-row">
@@ -137,18 +126,13 @@ function DocumentRow({ reference, opening, onOpen, onDelete, review }: RowProps)
           {reference.name}
         </Text>
         <Text size="sm">
-          {t('documents.added', { date: reference.reference_createdAt_label })} · {sizeText(reference.size, i18n.resolvedLanguage ?? 'en')}
+          {t('documents.added', { date: reference.reference_createdAt_label })} ·{' '}
+          {sizeText(t, reference.size, i18n.resolvedLanguage ?? 'en')}
           {review && ` · ${t(`documents.status.${reference.status}`)}`}
         </Text>
       </div>
       <Group gap="xs" wrap="nowrap">
-        <Button
-          variant="default"
-          size="sm"
-          onClick={onOpen}
-          loading={opening}
-          aria-label={t('documents.openNamed', { name: reference.name })}
-        >
+        <Button variant="default" size="sm" onClick={onOpen} aria-label={t('documents.openNamed', { name: reference.name })}>
           {t('documents.open')}
         </Button>
         {onDelete && (
@@ -199,7 +183,10 @@ function UploadCard({ disabled, titleOrder }: { disabled: boolean; titleOrder: 2
     abort.current = new AbortController();
     upload.mutate(
       { file, onProgress: setProgress, signal: abort.current.signal },
-      { onSuccess: () => notifications.show({ message: t('documents.uploaded', { name: file.name }) }) },
+      {
+        onSuccess: ({ userReference }) =>
+          notifications.show({ message: t('documents.uploaded', { name: readableName(userReference.file) }) }),
+      },
     );
   };
   const cancelled = upload.error instanceof DOMException && upload.error.name === 'AbortError';

@@ -2,7 +2,7 @@ import { Button, Group, Stack, type MantineSpacing } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { AuthOperation } from '@rozmova/contracts';
 import type { UseMutationResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors } from '../lib/api-errors.ts';
 import { FormError } from './form-error.tsx';
@@ -51,14 +51,28 @@ export function MutationForm<Values, Variables, Data>({
   children,
 }: MutationFormProps<Values, Variables, Data>) {
   const { t } = useTranslation();
+  // Input not sent yet marks the form `data-unsaved` (lib/reload-guard.ts): the page does not reload by itself over it
+  // and asks before it is left. `sent` is the values the server took (Mantine makes a new values object per edit).
+  const element = useRef<HTMLFormElement>(null);
+  const sent = useRef<unknown>(undefined);
+  const unsaved = form.isDirty() && form.getValues() !== sent.current;
+  const markSent = () => {
+    sent.current = form.getValues();
+    // Now, not at the next render: the success handler may leave the page at once.
+    element.current?.removeAttribute('data-unsaved');
+  };
   const submit = form.onSubmit((values) => {
     const variables = toVariables(values);
     if (variables === null) {
+      markSent();
       onSuccess?.(undefined, null);
       return;
     }
     mutation.mutate(variables, {
-      onSuccess: (data) => onSuccess?.(data, variables),
+      onSuccess: (data) => {
+        markSent();
+        onSuccess?.(data, variables);
+      },
       onError: (error) => {
         form.setErrors(mapFieldErrors(fieldErrors(t, error)));
         onError?.(error);
@@ -72,7 +86,7 @@ export function MutationForm<Values, Variables, Data>({
   );
   const serverNamedFields = Object.keys(fieldErrors(t, mutation.error)).length > 0;
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate ref={element} data-unsaved={unsaved || undefined}>
       <Stack gap={gap}>
         {children}
         {formError === undefined ? <FormError error={mutation.error} operation={operation} /> : !serverNamedFields && formError}

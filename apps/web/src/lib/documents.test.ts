@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { toListedReference } from './documents.ts';
+import i18next from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import en from '../locales/en.json';
+import uk from '../locales/uk.json';
+import { sizeText, toListedReference } from './documents.ts';
+
+const i18n = i18next.createInstance();
+beforeAll(async () => {
+  await i18n.init({ lng: 'uk', resources: { en: { translation: en }, uk: { translation: uk } }, interpolation: { escapeValue: false } });
+});
 
 describe('toListedReference', () => {
   it('decodes the stored name and labels the creation date as dd.MM.YY', () => {
@@ -18,6 +26,22 @@ describe('toListedReference', () => {
     expect(listed.reference_createdAt_label).toBe('07.10.25');
   });
 
+  it('decodes a kept name with any characters', () => {
+    const createdAt = new Date(2026, 10, 25).toISOString();
+    const name = "Аналіз крові (Ґ, Є) 100% 🙂 it's.pdf";
+    const listed = toListedReference({
+      id: 'r3',
+      file: encodeURIComponent(name),
+      patient_id: 'p1',
+      status: 'new',
+      content_type: 'application/pdf',
+      size: 1,
+      createdAt,
+      updatedAt: createdAt,
+    });
+    expect(listed.name).toBe(name);
+  });
+
   it('shows a name that is not URL-encoded as it is', () => {
     const createdAt = new Date(2024, 0, 2).toISOString();
     const listed = toListedReference({
@@ -32,5 +56,18 @@ describe('toListedReference', () => {
     });
     expect(listed.name).toBe('100%.pdf');
     expect(listed.reference_createdAt_label).toBe('02.01.24');
+  });
+});
+
+describe('sizeText', () => {
+  it.each([
+    [500, '1 КБ', '1 KB'],
+    [1024, '1 КБ', '1 KB'],
+    [50 * 1024, '50 КБ', '50 KB'],
+    [2.5 * 1024 * 1024, '2,5 МБ', '2.5 MB'],
+    [20 * 1024 * 1024, '20 МБ', '20 MB'],
+  ])('%i bytes: %s in Ukrainian, %s in English', (bytes, ukrainian, english) => {
+    expect(sizeText(i18n.getFixedT('uk'), bytes, 'uk')).toBe(ukrainian);
+    expect(sizeText(i18n.getFixedT('en'), bytes, 'en')).toBe(english);
   });
 });

@@ -1,8 +1,9 @@
 import { documentPaths, type UserReference, type UserReferenceList, type UserReferenceResponse } from '@rozmova/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { apiRequest } from './api-client.ts';
 import { dateLabel } from './dates.ts';
-import { downloadBlob, openBlob, uploadFile } from './files.ts';
+import { downloadBlob, uploadFile } from './files.ts';
 import { queryKeys } from './query-keys.ts';
 import { withId } from './paths.ts';
 
@@ -76,24 +77,23 @@ export function useDeleteReference() {
   });
 }
 
-/** Browsers show PDF, JPEG and PNG; HEIC is saved instead. */
-const viewable = new Set(['application/pdf', 'image/jpeg', 'image/png']);
-
-export function useOpenReference() {
-  return useMutation({
-    mutationFn: async (reference: ListedReference) => {
-      const blob = await downloadBlob(withId(documentPaths.file, reference.id));
-      openBlob(blob, reference.name, !viewable.has(reference.content_type));
-    },
+/** A document's bytes for the viewer, fetched with the session (a plain link or frame could not send it). */
+export function useDocumentFile(id: string) {
+  return useQuery({
+    queryKey: queryKeys.documents.file(id),
+    queryFn: () => downloadBlob(`${withId(documentPaths.file, id)}?disposition=inline`),
+    // A document's bytes never change; they are dropped once the viewer closes.
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
   });
 }
 
-/** Opens a document known only by id and name (one a chat message carries); its type comes with the file. */
-export function useOpenDocument() {
-  return useMutation({
-    mutationFn: async ({ id, name }: { id: string; name: string }) => {
-      const blob = await downloadBlob(withId(documentPaths.file, id));
-      openBlob(blob, name, !viewable.has(blob.type));
-    },
-  });
+/** A file's size in the reader's language, in the units the upload hint names ("1 КБ", "2,5 МБ"; "1 KB", "2.5 MB"). */
+export function sizeText(t: TFunction, bytes: number, language: string): string {
+  const megabytes = bytes / (1024 * 1024);
+  const number = new Intl.NumberFormat(language === 'uk' ? 'uk-UA' : 'en-GB', { maximumFractionDigits: 1 });
+  return megabytes >= 0.1
+    ? t('documents.size.mb', { size: number.format(megabytes) })
+    : t('documents.size.kb', { size: number.format(Math.max(1, Math.round(bytes / 1024))) });
 }

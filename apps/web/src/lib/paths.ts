@@ -1,4 +1,4 @@
-import { webPages, type AdminSection, type BookingPage, type DoctorSection, type OperatorSection } from '@rozmova/contracts';
+import { webPages, type AdminSection, type BookingPage, type DoctorSection, type OperatorSection, type Role } from '@rozmova/contracts';
 
 /**
  * The app's own addresses, built in one place from the contracts' list of pages (`webPages`, which the router and
@@ -59,6 +59,21 @@ export const appPaths = {
   corporateClients: webPages.corporateClients,
   /** The video room of a consultation. */
   meeting: (roomId: string) => webPages.meeting.replace(':roomId', encodeURIComponent(roomId)),
+  /** Setting up an authenticator between the password and the session (staff whose role needs one). */
+  twoFactorEnrolment: webPages.twoFactorEnrolment,
+  /** A member of staff's two-factor sign-in. */
+  accountSecurity: webPages.accountSecurity,
+  /** Where a signed-in person starts: the staff's consoles, an applicant's application, a patient's cabinet. */
+  homeOf: (role: Role): string =>
+    role === 'admin'
+      ? webPages.admin
+      : role === 'doctor'
+        ? webPages.doctor
+        : role === 'operator'
+          ? webPages.operator
+          : role === 'none'
+            ? webPages.specialistSignUp
+            : webPages.cabinet,
 };
 
 /** An API path of the contracts with its `:id` filled in. */

@@ -5,6 +5,12 @@
  * `appointments`, `notifications` or `payments` (app/realtime-keys.ts).
  */
 export const queryKeys = {
+  twoFactor: {
+    /** The signed-in member of staff's two-factor sign-in. */
+    status: ['two-factor', 'status'] as const,
+    /** The authenticator offered to the holder of an enrolment challenge. */
+    enrolment: (challenge: string) => ['two-factor', 'enrolment', challenge] as const,
+  },
   doctors: {
     all: ['doctors'] as const,
     list: (specialisation: string | null, language: string | null, search: string) =>
@@ -22,6 +28,8 @@ export const queryKeys = {
     all: ['appointments'] as const,
     ofPatient: (patientId: string | undefined) => ['appointments', 'patient', patientId] as const,
     ofDoctor: (doctorId: string, from: string) => ['appointments', 'doctor', doctorId, from] as const,
+    /** A doctor's consultations starting in [from, to): the agenda's week. */
+    agenda: (doctorId: string, from: string, to: string) => ['appointments', 'agenda', doctorId, from, to] as const,
     /** The consultation of a meeting room (`GET /v1/appointments/byroomid/:roomId`). */
     byRoom: (roomId: string) => ['appointments', 'room', roomId] as const,
   },
@@ -108,6 +116,7 @@ export const queryKeys = {
   documents: {
     mine: ['user-references', 'my'] as const,
     ofPatient: (patientId: string) => ['user-references', 'patient', patientId] as const,
+    file: (id: string) => ['user-references', 'file', id] as const,
   },
   faq: {
     all: ['faq'] as const,

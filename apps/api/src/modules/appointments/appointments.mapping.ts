@@ -1,5 +1,5 @@
 import type { Appointment, Specialisation } from '@rozmova/contracts';
-import { formatInZone } from '../../lib/zoned-time.ts';
+import { formatInZone } from '@rozmova/contracts';
 import type { PayableAppointment } from '../payments/payments.service.ts';
 import type { AppointmentView } from './appointments.repository.ts';
 import type { AppointmentFacts } from './appointments.texts.ts';

@@ -22,7 +22,9 @@ export type AuditResource =
   | 'patient_note'
   | 'feedback'
   | 'payment'
-  | 'specialist_application';
+  | 'specialist_application'
+  /** A member of staff's two-factor sign-in (resource id: that person's user id), reset by an admin. */
+  | 'two_factor';
 
 /** One access by a member of staff to a patient's data. Only ids: the log itself holds no health data. */
 export interface AuditRecord {

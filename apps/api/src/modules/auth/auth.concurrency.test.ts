@@ -1,15 +1,7 @@
 import { authPaths } from '@rozmova/contracts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  call,
-  createTestApp,
-  MINUTE,
-  PASSWORD,
-  registerPatient,
-  uniqueEmail,
-  type CallResult,
-  type TestContext,
-} from '../../test/harness.ts';
+import { call, createTestApp, MINUTE, PASSWORD, registerPatient, uniqueEmail, type TestContext } from '../../test/harness.ts';
+import { countStatuses, wrongCodes } from '../../test/concurrency.ts';
 
 // Every limit here must hold when the requests arrive at once, not only one after another.
 
@@ -27,13 +19,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** How many answers had each status, e.g. { 400: 5, 410: 55 }. */
-const countStatuses = (responses: CallResult[]) =>
-  responses.reduce<Record<number, number>>((counts, r) => ({ ...counts, [r.status]: (counts[r.status] ?? 0) + 1 }), {});
-
 /** `n` six-digit codes, all different from `right`; `right` itself at `rightAt` when given. */
 function guesses(right: string, n: number, rightAt?: number): string[] {
-  const wrong = Array.from({ length: n }, (_, i) => String((Number(right) + 1 + i) % 1_000_000).padStart(6, '0'));
+  const wrong = wrongCodes(n, [right]);
   if (rightAt !== undefined) wrong[rightAt] = right;
   return wrong;
 }

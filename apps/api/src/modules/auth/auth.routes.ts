@@ -10,6 +10,7 @@ import {
   registerSpecialistBodySchema,
   sendCodeBodySchema,
   setupPasswordBodySchema,
+  signInResponseSchema,
   specialistPaths,
   tokenResponseSchema,
   updateProfileBodySchema,
@@ -27,8 +28,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
 
   r.post(
     authPaths.login,
-    { config: limited, schema: { body: loginBodySchema, response: { 200: tokenResponseSchema } } },
-    async (request) => ({ token: await deps.auth.login(request.body, deviceOf(request), request.ip) }),
+    { config: limited, schema: { body: loginBodySchema, response: { 200: signInResponseSchema } } },
+    async (request) => deps.auth.login(request.body, deviceOf(request), request.ip),
   );
 
   r.post(
@@ -89,15 +90,19 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
   );
 
   // An unclaimed session reads the profile it typed while booking (the web needs it); it changes nothing in it.
+  // The profile carries the patient's card: encrypted like the card (docs/response-encryption.md).
   r.get(
     authPaths.profile,
-    { config: { access: 'user', applicants: true, unclaimed: true }, schema: { response: { 200: userSchema } } },
+    { config: { access: 'user', applicants: true, unclaimed: true, encryptResponse: true }, schema: { response: { 200: userSchema } } },
     async (request) => deps.auth.profile(authOf(request).account.user.id),
   );
 
   r.put(
     authPaths.profile,
-    { config: { access: 'user', applicants: true }, schema: { body: updateProfileBodySchema, response: { 200: userSchema } } },
+    {
+      config: { access: 'user', applicants: true, encryptResponse: true },
+      schema: { body: updateProfileBodySchema, response: { 200: userSchema } },
+    },
     async (request) => {
       const auth = authOf(request);
       await deps.auth.updateProfile(auth, request.body, request.ip);
@@ -114,8 +119,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
     authPaths.setupPassword,
     {
       config: { access: 'optional', authRateLimit: true, unclaimed: true },
-      schema: { body: setupPasswordBodySchema, response: { 200: tokenResponseSchema } },
+      schema: { body: setupPasswordBodySchema, response: { 200: signInResponseSchema } },
     },
-    async (request) => ({ token: await deps.auth.setupPassword(request.auth, request.body, deviceOf(request)) }),
+    async (request) => deps.auth.setupPassword(request.auth, request.body, deviceOf(request)),
   );
 }

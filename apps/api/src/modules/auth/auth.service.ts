@@ -11,6 +11,7 @@ import {
   type Role,
   type SendCodeBody,
   type SetupPasswordBody,
+  type SignInResponse,
   type UpdateProfileBody,
   type User,
 } from '@rozmova/contracts';
@@ -44,6 +45,7 @@ import {
   tryLatestCode,
   type ProfileRow,
 } from './auth.repository.ts';
+import { createSecondStepGate } from './second-step.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -95,8 +97,9 @@ export function createAuthService(deps: {
   const { db, clock, accounts, rateLimit } = deps;
   const now = () => clock.now();
   const failuresKey = (userId: string) => `password-failures:${userId}`;
+  const secondStep = createSecondStepGate(startSession);
 
-  function newSession(user: UserRow, device: DeviceInfo) {
+  function newSession(user: UserRow, device: DeviceInfo, secondFactor = false) {
     const token = newToken();
     const at = now();
     const values = {
@@ -104,6 +107,7 @@ export function createAuthService(deps: {
       tokenHash: sha256(token),
       createdAt: at,
       lastSeenAt: at,
+      secondFactorAt: secondFactor ? at : null,
       expiresAt: new Date(at.getTime() + authRules.absoluteMs),
       deviceType: device.deviceType,
       userAgent: device.userAgent,
@@ -113,8 +117,8 @@ export function createAuthService(deps: {
     return { token, values };
   }
 
-  async function startSession(user: UserRow, device: DeviceInfo): Promise<string> {
-    const { token, values } = newSession(user, device);
+  async function startSession(user: UserRow, device: DeviceInfo, secondFactor = false): Promise<string> {
+    const { token, values } = newSession(user, device, secondFactor);
     await insertSession(db, values);
     return token;
   }
@@ -141,13 +145,13 @@ export function createAuthService(deps: {
   /**
    * Whoever proves the e-mail (a code sent to it: sign-up or recovery) owns the account from that moment: every
    * session that existed before ends in the claim's transaction and its connections close, the failed password checks
-   * are forgotten (recovery always lets the owner in), and the owner gets a new session.
+   * are forgotten (recovery always lets the owner in), and the caller signs the owner in.
    */
-  async function claim(user: UserRow, changes: Parameters<AccountsService['claimAccount']>[1], device: DeviceInfo) {
+  async function claim(user: UserRow, changes: Parameters<AccountsService['claimAccount']>[1]): Promise<UserRow> {
     const claimed = await accounts.claimAccount(user.id, changes, (tx) => revokeUserSessions(tx, user.id, now()));
     deps.realtime.disconnectUser(user.id);
     await rateLimit.clear(failuresKey(user.id));
-    return startSession(claimed, device);
+    return claimed;
   }
 
   /**
@@ -191,6 +195,7 @@ export function createAuthService(deps: {
     if (session.revokedAt || session.expiresAt <= at || lastSeen + idle <= at.getTime() || !user.isActive || user.deletedAt) {
       return undefined;
     }
+    if (session.secondFactorAt === null && secondStep.required(user)) return undefined;
     if (use && at.getTime() - lastSeen > authRules.touchEveryMs) {
       await touchSession(db, session.id, at);
       lastSeen = at.getTime();
@@ -235,14 +240,20 @@ export function createAuthService(deps: {
       return toProfile(row);
     },
 
-    async login(body: LoginBody, device: DeviceInfo, address: string): Promise<string> {
+    /** The two-factor module's rule for what follows the password. */
+    bindSecondStep: secondStep.bind,
+
+    /** A session once the second step passed (the two-factor module calls it; nothing else may skip that step). */
+    startSessionAfterSecondStep: (user: UserRow, device: DeviceInfo): Promise<string> => startSession(user, device, true),
+
+    async login(body: LoginBody, device: DeviceInfo, address: string): Promise<SignInResponse> {
       const user = await accounts.findByEmail(body.email);
       if (!user || user.deletedAt) throw new AppError('USER_NOT_FOUND', 'No user is registered with this e-mail');
       if (user.passwordHash === null) throw new AppError('EMAIL_NOT_VERIFIED', EMAIL_NOT_VERIFIED_MESSAGE);
       await assertPasswordMatches(user, body.password, address);
       if (user.emailVerifiedAt === null) throw new AppError('EMAIL_NOT_VERIFIED', EMAIL_NOT_VERIFIED_MESSAGE);
       if (!user.isActive) throw new AppError('ACCOUNT_DISABLED', 'This account is deactivated');
-      return startSession(user, device);
+      return secondStep.signIn(user, device);
     },
 
     async logout(auth: AuthContext): Promise<void> {
@@ -279,7 +290,7 @@ export function createAuthService(deps: {
       await tryCode(body.email, 'register', body.code, true);
       const fields = { password: body.password, userName: body.user_name, phone: body.phone, locale: body.locale };
       // An account booked from the landing page with this e-mail becomes the prover's.
-      if (existing) return claim(existing, fields, device);
+      if (existing) return startSession(await claim(existing, fields), device);
       return startSession(await accounts.createAccount({ ...fields, email: body.email, role: 'patient', emailVerified: true }), device);
     },
 
@@ -329,17 +340,18 @@ export function createAuthService(deps: {
     },
 
     /**
-     * With e-mail and code: recovers the account, which proves the e-mail (a claim). Signed in to a proved account
-     * without a password: sets it. Either way a new session.
+     * With e-mail and code: recovers the account, which proves the e-mail (a claim), and signs in (the second step
+     * still follows for staff who use two factors: the e-mail is not a second factor). Signed in to a proved account
+     * without a password: sets it, in a new session.
      */
-    async setupPassword(auth: AuthContext | undefined, body: SetupPasswordBody, device: DeviceInfo): Promise<string> {
+    async setupPassword(auth: AuthContext | undefined, body: SetupPasswordBody, device: DeviceInfo): Promise<SignInResponse> {
       if ('email' in body) {
         const user = await accounts.findByEmail(body.email);
         if (!user || user.deletedAt) throw new AppError('CODE_INVALID', 'The code is not valid, ask for a new one');
         assertAcceptablePassword(body.password);
         if (!user.isActive) throw new AppError('ACCOUNT_DISABLED', 'This account is deactivated');
         await tryCode(body.email, 'recover-pass', body.code, true);
-        return claim(user, { password: body.password }, device);
+        return secondStep.signIn(await claim(user, { password: body.password }), device);
       }
       if (!auth) throw new AppError('UNAUTHORIZED', 'Sign in, or give your e-mail and a recovery code');
       // A password is the owner's: an unclaimed session first proves the e-mail with a code (the branch above).
@@ -348,7 +360,8 @@ export function createAuthService(deps: {
       if (user.passwordHash !== null) throw new AppError('PASSWORD_ALREADY_SET', 'This account already has a password');
       await accounts.setPassword(user.id, body.password);
       await endAllSessions(user.id);
-      return startSession(user, device);
+      // The caller's session passed the second factor where the role needs one (liveSession refuses it otherwise).
+      return { token: await startSession(user, device, secondStep.required(user)) };
     },
 
     /** Admin: ends every session of a user and closes its live connections at once. */

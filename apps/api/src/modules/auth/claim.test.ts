@@ -3,6 +3,7 @@ import { afterAll, beforeEach, describe, expect, test } from 'vitest';
 import { authPaths } from '@rozmova/contracts';
 import { pushSubscriptions } from '../../db/schema-chat.ts';
 import { call, createTestApp, login, PASSWORD, uniqueEmail, type CallResult } from '../../test/harness.ts';
+import { countStatuses } from '../../test/concurrency.ts';
 import { BASE, bookableDoctor, slotAt } from '../../test/factories.ts';
 import { connectSocket, listen, nextEvent } from '../../test/socket.ts';
 
@@ -20,8 +21,6 @@ t.services.accounts.onAccountClaimed(async () => duringClaim?.());
 
 const OWNER = 'Олена Власниця';
 const send = (method: string, url: string, token?: string, body?: object) => call(t.app, method, url, { token, body });
-const countStatuses = (responses: CallResult[]) =>
-  responses.reduce<Record<number, number>>((counts, r) => ({ ...counts, [r.status]: (counts[r.status] ?? 0) + 1 }), {});
 
 /** A stranger books a paid consultation from the landing page with `email`: the session it is handed and its ids. */
 async function landingBooking(email = uniqueEmail('owner')) {

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { dayNumber } from '../../lib/zoned-time.ts';
+import { dayNumber } from '@rozmova/contracts';
 import type { AccountRow } from '../../db/rows.ts';
 import {
   findBookingProfileRow,

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
-import { formatInZone } from '../../lib/zoned-time.ts';
+import { formatInZone } from '@rozmova/contracts';
 import { checkBookable, freeSlotStrings, slotRange, type SlotQuery, type SlotRules, type TimeRange } from './slots.ts';
 
 const weekdays = [1, 2, 3, 4, 5];

@@ -1,6 +1,6 @@
 /**
  * Slot maths: pure functions, no database. Times inside are epoch milliseconds; wall-clock times are
- * converted to instants in the doctor's time zone with the offsets of lib/zoned-time.ts (Intl only, no date library).
+ * converted to instants in the doctor's time zone with the offsets of the contracts' zoned-time.ts (Intl only, no date library).
  *
  * The grid: each working interval of a day (weekly hours of its ISO weekday unless the date is a day off, plus the
  * date's extra hours; overlapping or touching intervals are merged) gives wall-clock starts at its start and then every
@@ -11,7 +11,7 @@
  */
 import type { ExtraHours, WeeklyHours } from '@rozmova/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import { dateInZone, dateOfDay, dayNumber, offsetAt, offsetText, pad2 } from '../../lib/zoned-time.ts';
+import { dateInZone, dateOfDay, dayNumber, offsetAt, offsetText, pad2 } from '@rozmova/contracts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DOCUMENTS_PER_PATIENT } from '@rozmova/contracts';
 import { patients, userReferences } from '../../db/schema.ts';
+import { uploadDocument } from '../../test/factories.ts';
 import { createTestApp, PDF, registerPatient, type TestContext } from '../../test/harness.ts';
 
 let t: TestContext;
@@ -14,18 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-function uploadPdf(token: string) {
-  const boundary = `----rozmova${randomUUID()}`;
-  const head =
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="scan.pdf"\r\n` + 'Content-Type: application/pdf\r\n\r\n';
-  return t.app.inject({
-    method: 'POST',
-    url: '/v1/user-references/create-my',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
-    payload: Buffer.concat([Buffer.from(head), PDF, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-  });
-}
 
 test('50 uploads at once with room for 2 more documents: 2 are kept, 48 refused, no file left behind', async () => {
   const patient = await registerPatient(t.app, t.mail);
@@ -41,11 +30,11 @@ test('50 uploads at once with room for 2 more documents: 2 are kept, 48 refused,
     })),
   );
 
-  const responses = await Promise.all(Array.from({ length: 50 }, () => uploadPdf(patient.token)));
-  const statuses = responses.map((r) => r.statusCode);
+  const responses = await Promise.all(Array.from({ length: 50 }, () => uploadDocument(t, patient, PDF)));
+  const statuses = responses.map((r) => r.status);
   expect(statuses.filter((s) => s === 201)).toHaveLength(2);
   expect(statuses.filter((s) => s === 409)).toHaveLength(48);
-  expect(responses.filter((r) => r.statusCode === 409).every((r) => r.json().code === 'DOCUMENT_LIMIT_REACHED')).toBe(true);
+  expect(responses.filter((r) => r.status === 409).every((r) => r.body.code === 'DOCUMENT_LIMIT_REACHED')).toBe(true);
   const rows = await t.database.db.select().from(userReferences).where(eq(userReferences.patientId, patientId));
   expect(rows).toHaveLength(DOCUMENTS_PER_PATIENT);
   expect(readdirSync(path.join(t.config.dataDir, 'uploads'))).toHaveLength(2);

@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   DOCUMENT_MAX_BYTES,
+  documentFileQuerySchema,
   documentPaths,
   idParamsSchema,
   updateUserReferenceBodySchema,
@@ -10,8 +11,9 @@ import {
   userReferenceResponseSchema,
 } from '@rozmova/contracts';
 import { authOf } from '../../http/access.ts';
-import { storingUpload, uploadedFile } from '../../http/uploaded-file.ts';
-import { encodeRfc5987, type DocumentsService } from './documents.service.ts';
+import { storingUpload, uploadedFilePart } from '../../http/uploaded-file.ts';
+import type { DocumentsService } from './documents.service.ts';
+import { contentDisposition, readableFileName } from './file-name.ts';
 
 export async function registerDocumentsRoutes(app: FastifyInstance, deps: { documents: DocumentsService }): Promise<void> {
   // Multipart parsing only in this scope: no other route accepts multipart bodies.
@@ -31,8 +33,8 @@ export async function registerDocumentsRoutes(app: FastifyInstance, deps: { docu
       { config: patientOnly, schema: { response: { 201: userReferenceResponseSchema } } },
       async (request, reply) => {
         const actor = authOf(request).account;
-        const file = await uploadedFile(request, DOCUMENT_MAX_BYTES);
-        const userReference = await storingUpload(() => deps.documents.upload(actor, file));
+        const file = await uploadedFilePart(request, DOCUMENT_MAX_BYTES);
+        const userReference = await storingUpload(() => deps.documents.upload(actor, file.content, file.name));
         return reply.status(201).send({ userReference });
       },
     );
@@ -60,15 +62,20 @@ export async function registerDocumentsRoutes(app: FastifyInstance, deps: { docu
       async (request) => deps.documents.listOfPatient(authOf(request).account, request.params.id),
     );
 
-    r.get(documentPaths.file, { config: readers, schema: { params: idParamsSchema } }, async (request, reply) => {
-      const { reference, stream } = await deps.documents.download(authOf(request).account, request.params.id);
-      return reply
-        .header('content-type', reference.content_type)
-        .header('content-length', reference.size)
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeRfc5987(decodeURIComponent(reference.file))}`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(stream);
-    });
+    // Saved under its name; `?disposition=inline` asks to show it (the web viewer, a browser tab).
+    r.get(
+      documentPaths.file,
+      { config: readers, schema: { params: idParamsSchema, querystring: documentFileQuerySchema } },
+      async (request, reply) => {
+        const { reference, stream } = await deps.documents.download(authOf(request).account, request.params.id);
+        return reply
+          .header('content-type', reference.content_type)
+          .header('content-length', reference.size)
+          .header('content-disposition', contentDisposition(request.query.disposition ?? 'attachment', readableFileName(reference.file)))
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-store')
+          .send(stream);
+      },
+    );
   });
 }

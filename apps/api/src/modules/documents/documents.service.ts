@@ -11,7 +11,6 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { storeCheckedFile } from '../../lib/file-type.ts';
 import { newStorageKey, StorageNotFoundError, type Storage } from '../../lib/storage.ts';
-import { pad2, wallClock } from '../../lib/zoned-time.ts';
 import type { AccountRow } from '../../db/rows.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import {
@@ -26,6 +25,7 @@ import {
   updateReferenceStatus,
   type ReferenceRow,
 } from './documents.repository.ts';
+import { cleanFileName, generatedFileName } from './file-name.ts';
 
 /**
  * What this module needs from the audit log (modules/audit `AuditService.record`): one entry per staff access to a
@@ -62,20 +62,6 @@ export async function staffAccess(actor: Actor, patientId: string, isDoctorOfPat
 const STORAGE_PREFIX = 'document';
 /** An upload writes its file, then its row: a younger file without a row may be an upload in flight. */
 const ORPHAN_FILE_GRACE_MS = 60 * 60 * 1000;
-
-export const DOCUMENT_BASE_NAME = 'Документ';
-export const DOCUMENT_TIME_ZONE = 'Europe/Kyiv';
-
-/** RFC 5987 encoding: encodeURIComponent leaves ' ( ) * ! unencoded, which a header parameter may not carry. */
-export const encodeRfc5987 = (value: string) =>
-  encodeURIComponent(value).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-
-/** SPEC.md §5: "Документ" + date and time + the extension of the detected type, then URL-encoded. */
-export function documentFileName(at: Date, extension: string): string {
-  const wall = new Date(wallClock(at.getTime(), DOCUMENT_TIME_ZONE));
-  const date = `${pad2(wall.getUTCDate())}.${pad2(wall.getUTCMonth() + 1)}.${wall.getUTCFullYear()}`;
-  return encodeRfc5987(`${DOCUMENT_BASE_NAME} ${date} ${pad2(wall.getUTCHours())}-${pad2(wall.getUTCMinutes())}.${extension}`);
-}
 
 export function toUserReference(row: ReferenceRow): UserReference {
   return {
@@ -154,8 +140,11 @@ export function createDocumentsService(deps: {
       return { userReferences: rows.map(toUserReference), count: rows.length };
     },
 
-    /** Streams the upload to storage, checking the type from its first bytes and the size as it goes. */
-    async upload(actor: Actor, content: AsyncIterable<Buffer>): Promise<UserReference> {
+    /**
+     * Streams the upload to storage, checking the type from its first bytes and the size as it goes. The document keeps
+     * the sent name, cleaned, with the extension of its type; "Документ <date time>" when nothing of it is left.
+     */
+    async upload(actor: Actor, content: AsyncIterable<Buffer>, name?: string): Promise<UserReference> {
       const patientId = ownPatientId(actor);
       if ((await countReferencesOfPatient(db, patientId)) >= DOCUMENTS_PER_PATIENT) throw limitReached();
       const key = newStorageKey(STORAGE_PREFIX);
@@ -170,7 +159,7 @@ export function createDocumentsService(deps: {
           if ((await countReferencesOfPatient(tx, patientId)) >= DOCUMENTS_PER_PATIENT) throw limitReached();
           return insertReference(tx, {
             patientId,
-            fileName: documentFileName(clock.now(), type.extension),
+            fileName: encodeURIComponent(cleanFileName(name, type) ?? generatedFileName(clock.now(), type.extension)),
             storageKey: key,
             contentType: type.contentType,
             size,

@@ -5,9 +5,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DOCUMENT_MAX_BYTES, DOCUMENTS_PER_PATIENT, userReferenceSchema } from '@rozmova/contracts';
 import { auditLog, patients, userReferences } from '../../db/schema.ts';
+import { uploadDocument } from '../../test/factories.ts';
 import { call, createTestApp, loginAs, PASSWORD, PDF, registerPatient, type SignedIn, type TestContext } from '../../test/harness.ts';
 import { detectFileType } from '../../lib/file-type.ts';
-import { documentFileName } from './documents.service.ts';
 
 const LIST = '/v1/user-references/list-and-count-my';
 const CREATE = '/v1/user-references/create-my';
@@ -35,30 +35,8 @@ const ftyp = (major: string, compatible: string[] = []) => {
 };
 const HEIC = ftyp('heic', ['mif1', 'heic']);
 
-/** A multipart/form-data body built by hand, as a browser sends it. */
-function multipart(content: Buffer, options: { field?: string; filename?: string; contentType?: string } = {}) {
-  const boundary = `----rozmova${randomUUID()}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${options.field ?? 'file'}"; filename="${options.filename ?? 'scan.pdf'}"\r\n` +
-      `Content-Type: ${options.contentType ?? 'application/pdf'}\r\n\r\n`,
-  );
-  return {
-    body: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-
-async function upload(who: SignedIn | undefined, content: Buffer, options: Parameters<typeof multipart>[1] = {}) {
-  const { body, contentType } = multipart(content, options);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: CREATE,
-    headers: { 'content-type': contentType, ...(who ? { authorization: `Bearer ${who.token}` } : {}) },
-    payload: body,
-  });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read the JSON answer's fields directly
-  return { status: response.statusCode, body: response.json() as any };
-}
+const upload = (who: SignedIn | undefined, content: Buffer, options: Parameters<typeof uploadDocument>[3] = {}) =>
+  uploadDocument(t, who, content, options);
 
 const filesOnDisk = () => {
   try {
@@ -94,23 +72,16 @@ describe('file type from the content', () => {
   ])('refuses %s', (_name, bytes) => {
     expect(detectFileType(bytes)).toBeUndefined();
   });
-
-  test('the name is "Документ" with the Kyiv date and time and the detected extension', () => {
-    const name = documentFileName(new Date('2026-11-22T12:05:00Z'), 'pdf');
-    expect(decodeURIComponent(name)).toBe('Документ 22.11.2026 14-05.pdf');
-    expect(name).toBe(encodeURIComponent('Документ 22.11.2026 14-05.pdf'));
-  });
 });
 
 describe('POST /v1/user-references/create-my', () => {
-  test('stores a PDF renamed per SPEC.md §5 and answers 201 { userReference }', async () => {
+  test('stores a PDF under its name with the extension of its content and answers 201 { userReference }', async () => {
     const patient = await registerPatient(t.app, t.mail);
-    t.clock.set(new Date('2026-11-22T12:05:30Z'));
     const response = await upload(patient, PDF, { filename: 'my scan.exe', contentType: 'application/x-msdownload' });
     expect(response.status).toBe(201);
     const reference = userReferenceSchema.parse(response.body.userReference);
     expect(reference).toMatchObject({
-      file: encodeURIComponent('Документ 22.11.2026 14-05.pdf'),
+      file: encodeURIComponent('my scan.pdf'),
       patient_id: await patientIdOf(patient),
       status: 'new',
       content_type: 'application/pdf',
@@ -129,9 +100,7 @@ describe('POST /v1/user-references/create-my', () => {
     const response = await upload(patient, bytes, { filename: 'photo.pdf' });
     expect(response.status).toBe(201);
     expect(response.body.userReference.content_type).toBe(type);
-    expect(decodeURIComponent(response.body.userReference.file)).toMatch(
-      new RegExp(`^Документ \\d\\d\\.\\d\\d\\.\\d{4} \\d\\d-\\d\\d\\.${extension}$`),
-    );
+    expect(decodeURIComponent(response.body.userReference.file)).toBe(`photo.${extension}`);
   });
 
   test.each([
@@ -166,14 +135,14 @@ describe('POST /v1/user-references/create-my', () => {
   });
 
   test.each([
-    ['../../etc/passwd.pdf'],
-    ['..\\..\\windows\\system32\\evil.pdf'],
-    ['/etc/cron.d/job.pdf'],
-    ['evil\u0000.pdf'],
-    ['\u202Efdp.exe'],
-    ['Докум\u0435нт 🙂 \u200B\uFEFF.pdf'],
-    ['%2e%2e%2fescape.pdf'],
-  ])('the name %j cannot influence where bytes are written', async (filename) => {
+    ['../../etc/passwd.pdf', 'passwd.pdf'],
+    ['..\\..\\windows\\system32\\evil.pdf', 'evil.pdf'],
+    ['/etc/cron.d/job.pdf', 'job.pdf'],
+    ['evil\u0000.pdf', 'evil.pdf'],
+    ['\u202Efdp.exe', 'fdp.pdf'],
+    ['Докум\u0435нт 🙂 \u200B\uFEFF.pdf', 'Документ 🙂.pdf'],
+    ['%2e%2e%2fescape.pdf', '%2e%2e%2fescape.pdf'],
+  ])('the name %j cannot influence where bytes are written; it is kept as %j', async (filename, kept) => {
     const patient = await registerPatient(t.app, t.mail);
     const before = filesOnDisk();
     const response = await upload(patient, PDF, { filename });
@@ -188,7 +157,15 @@ describe('POST /v1/user-references/create-my', () => {
         .sort()
         .filter((n) => !n.includes('passwd')),
     );
-    expect(decodeURIComponent(response.body.userReference.file)).toMatch(/^Документ [\d.]+ \d\d-\d\d\.pdf$/);
+    expect(decodeURIComponent(response.body.userReference.file)).toBe(kept);
+  });
+
+  test('a name with nothing left in it becomes "Документ" with the Kyiv date and time', async () => {
+    const patient = await registerPatient(t.app, t.mail);
+    t.clock.set(new Date('2026-11-22T12:05:30Z'));
+    const response = await upload(patient, PDF, { filename: '\u202E...' });
+    expect(response.status).toBe(201);
+    expect(response.body.userReference.file).toBe(encodeURIComponent('Документ 22.11.2026 14-05.pdf'));
   });
 
   test(`the ${DOCUMENTS_PER_PATIENT + 1}st document is refused with 409 DOCUMENT_LIMIT_REACHED`, async () => {
@@ -260,16 +237,19 @@ describe('list, download, status, delete', () => {
     other = await registerPatient(t.app, t.mail);
     admin = await loginAs(t.app, 'admin');
     t.clock.set(new Date('2026-01-10T08:00:00Z'));
-    first = (await upload(owner, PDF)).body.userReference.id;
+    first = (await upload(owner, PDF, { filename: 'test.pdf' })).body.userReference.id;
     t.clock.set(new Date('2026-01-10T09:30:00Z'));
-    second = (await upload(owner, PNG)).body.userReference.id;
+    second = (await upload(owner, PNG, { filename: 'Знімок легень 🙂.png', contentType: 'image/png' })).body.userReference.id;
   });
 
-  test('the owner lists its documents, newest first, with the count', async () => {
+  test('the owner lists its documents under their names, newest first, with the count', async () => {
     const response = await call(t.app, 'GET', LIST, { token: owner.token });
     expect(response.status).toBe(200);
     expect(response.body.count).toBe(2);
-    expect(response.body.userReferences.map((r: { id: string }) => r.id)).toEqual([second, first]);
+    expect(response.body.userReferences.map((r: { id: string; file: string }) => [r.id, decodeURIComponent(r.file)])).toEqual([
+      [second, 'Знімок легень 🙂.png'],
+      [first, 'test.pdf'],
+    ]);
     const others = await call(t.app, 'GET', LIST, { token: other.token });
     expect(others.body).toEqual({ userReferences: [], count: 0 });
   });
@@ -281,13 +261,26 @@ describe('list, download, status, delete', () => {
     expect(response.headers['content-type']).toBe('image/png');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-disposition']).toBe(
-      `attachment; filename*=UTF-8''${encodeURIComponent('Документ 10.01.2026 11-30.png')}`,
+      `attachment; filename="document.png"; filename*=UTF-8''${encodeURIComponent('Знімок легень 🙂.png')}`,
     );
+    const pdf = await call(t.app, 'GET', `${one(first)}/file`, { token: owner.token });
+    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="test.pdf"; filename*=UTF-8''test.pdf`);
+  });
+
+  test('?disposition=inline shows the file under its name; another value is 400', async () => {
+    const inline = await call(t.app, 'GET', `${one(first)}/file?disposition=inline`, { token: owner.token });
+    expect(inline.status).toBe(200);
+    expect(inline.headers['content-type']).toBe('application/pdf');
+    expect(inline.headers['content-disposition']).toBe(`inline; filename="test.pdf"; filename*=UTF-8''test.pdf`);
+    const refused = await call(t.app, 'GET', `${one(first)}/file?disposition=render`, { token: owner.token });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0]).toMatchObject({ path: 'querystring.disposition', code: 'INVALID_VALUE' });
   });
 
   test('another patient gets 404 for download, status, delete; its list never shows them', async () => {
     for (const [method, url, body] of [
       ['GET', `${one(first)}/file`, undefined],
+      ['GET', `${one(first)}/file?disposition=inline`, undefined],
       ['PATCH', one(first), { status: 'reviewed' }],
       ['DELETE', `${one(first)}/my`, undefined],
     ] as const) {
@@ -310,7 +303,7 @@ describe('list, download, status, delete', () => {
     expect((await call(t.app, 'GET', `${one(first)}/file`, { token: operator.token })).status).toBe(200);
     const listed = await call(t.app, 'GET', `/v1/patients/${patientId}/user-references`, { token: operator.token });
     expect(listed.status).toBe(200);
-    expect(listed.body.userReferences.map((r: { id: string }) => r.id)).toContain(first);
+    expect(listed.body.userReferences.find((r: { id: string }) => r.id === first)?.file).toBe('test.pdf');
     expect((await call(t.app, 'PATCH', one(first), { token: operator.token, body: { status: 'reviewed' } })).status).toBe(403);
     const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.actorId, operator.userId));
     expect(entries.map((e) => [e.action, e.patientId])).toEqual(

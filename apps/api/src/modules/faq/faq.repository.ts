@@ -6,7 +6,7 @@ import { faqQuestions, faqTopics } from '../../db/schema-staff.ts';
 export type FaqTopicRow = typeof faqTopics.$inferSelect & { questionCount: number };
 export type FaqQuestionRow = typeof faqQuestions.$inferSelect;
 
-/** How close a misspelt word must be to a word of the text (pg_trgm's word similarity, 0–1). */
+/** How close a misspelt word's stem must be to a stem of the text (pg_trgm's word similarity, 0–1). */
 const WORD_SIMILARITY = 0.45;
 const SEARCH_LIMIT = 20;
 
@@ -61,17 +61,27 @@ export async function findQuestion(db: Db, id: string, publishedOnly: boolean): 
   return row?.question;
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A search: the whole query in lower case, its stems as stored, and the stems of its words of 3 letters or more. */
+export interface FaqSearch {
+  text: string;
+  stems: string;
+  wordStems: string[];
+}
 
 /**
- * Published questions whose text (both languages, lower case) contains the query, or each of whose query words is
- * close to a word of the text (a typo); best matches first.
+ * Published questions whose text (both languages, lower case) contains the query, or each of whose query words' stems
+ * is the start of a stem of the text ("payment" finds "pay", "оплата" finds "оплатити") or close to one (a typo);
+ * best matches first. Typos are measured stem to stem: whole texts let a short word match pieces of two words.
  */
-export async function searchQuestions(db: Db, query: string): Promise<FaqQuestionRow[]> {
-  const needle = query.toLowerCase();
-  const words = needle.split(/\s+/).filter((word) => word.length >= 3);
-  const closeWords = words.map((word) => sql`word_similarity(${word}, ${faqQuestions.searchText}) >= ${WORD_SIMILARITY}`);
-  const score = sql`word_similarity(${needle}, ${faqQuestions.searchText})`;
+export async function searchQuestions(db: Db, search: FaqSearch): Promise<FaqQuestionRow[]> {
+  const wordMatches = search.wordStems.map(
+    (stem) =>
+      sql`(${faqQuestions.searchStems} like ${`% ${escapeLike(stem)}%`} or word_similarity(${stem}, ${faqQuestions.searchStems}) >= ${WORD_SIMILARITY})`,
+  );
+  const contains = sql`${faqQuestions.searchText} ilike ${`%${escapeLike(search.text)}%`}`;
+  const score = sql`greatest(word_similarity(${search.text}, ${faqQuestions.searchText}), word_similarity(${search.stems}, ${faqQuestions.searchStems}))`;
   const rows = await db
     .select({ question: faqQuestions })
     .from(faqQuestions)
@@ -80,9 +90,7 @@ export async function searchQuestions(db: Db, query: string): Promise<FaqQuestio
       and(
         eq(faqQuestions.isPublished, true),
         eq(faqTopics.isPublished, true),
-        closeWords.length > 0
-          ? sql`(${faqQuestions.searchText} ilike ${likePattern(needle)} or (${sql.join(closeWords, sql` and `)}))`
-          : sql`${faqQuestions.searchText} ilike ${likePattern(needle)}`,
+        wordMatches.length > 0 ? sql`(${contains} or (${sql.join(wordMatches, sql` and `)}))` : contains,
       ),
     )
     .orderBy(desc(score), asc(faqQuestions.position))
@@ -118,12 +126,15 @@ export async function deleteTopic(db: Db, id: string): Promise<boolean> {
   return (await db.delete(faqTopics).where(eq(faqTopics.id, id)).returning({ id: faqTopics.id })).length > 0;
 }
 
-export async function insertQuestion(db: Db, body: FaqQuestionBody): Promise<string> {
+/** A question as stored: the body and the stems of its texts. */
+export type StoredQuestion = FaqQuestionBody & { searchStems: string };
+
+export async function insertQuestion(db: Db, body: StoredQuestion): Promise<string> {
   const [row] = await db.insert(faqQuestions).values(body).returning({ id: faqQuestions.id });
   return row!.id;
 }
 
-export async function updateQuestion(db: Db, id: string, body: FaqQuestionBody): Promise<boolean> {
+export async function updateQuestion(db: Db, id: string, body: StoredQuestion): Promise<boolean> {
   const rows = await db
     .update(faqQuestions)
     .set({ ...body, updatedAt: new Date() })
@@ -134,6 +145,10 @@ export async function updateQuestion(db: Db, id: string, body: FaqQuestionBody):
 
 export async function deleteQuestion(db: Db, id: string): Promise<boolean> {
   return (await db.delete(faqQuestions).where(eq(faqQuestions.id, id)).returning({ id: faqQuestions.id })).length > 0;
+}
+
+export async function setSearchStems(db: Db, id: string, searchStems: string): Promise<void> {
+  await db.update(faqQuestions).set({ searchStems }).where(eq(faqQuestions.id, id));
 }
 
 export async function countTopics(db: Db): Promise<number> {

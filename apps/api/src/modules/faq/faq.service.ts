@@ -9,8 +9,10 @@ import {
   type FaqTopicDetails,
 } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
+import { runOnce } from '../../db/run-once.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.ts';
+import { stemsOf, stemWord, wordsOf } from './faq-stems.ts';
 import * as repo from './faq.repository.ts';
 
 /** One vote per address and question a day: the browser remembers its own vote, this stops a script. */
@@ -34,6 +36,19 @@ const toQuestion = (row: repo.FaqQuestionRow): FaqQuestion => ({
   helpfulYes: row.helpfulYes,
   helpfulNo: row.helpfulNo,
 });
+
+/** Query words shorter than this are left to the whole-text match ("як", "do"). */
+const SEARCH_WORD_MIN = 3;
+
+const questionStems = ({ question, answer }: Pick<FaqQuestionBody, 'question' | 'answer'>) =>
+  stemsOf([question.uk, question.en, answer.uk, answer.en]);
+const stored = (body: FaqQuestionBody): repo.StoredQuestion => ({ ...body, searchStems: questionStems(body) });
+
+function toSearch(query: string): repo.FaqSearch {
+  const text = query.toLowerCase();
+  const words = wordsOf(text).filter((word) => word.length >= SEARCH_WORD_MIN);
+  return { text, stems: stemsOf([text]), wordStems: words.map(stemWord) };
+}
 
 const noTopic = () =>
   new AppError('VALIDATION_FAILED', 'Validation failed', [{ path: 'body.topicId', code: 'INVALID_VALUE', message: 'No such topic' }]);
@@ -65,7 +80,7 @@ export function createFaqService(deps: { db: Db; rateLimit: Pick<RateLimitServic
 
     async search(query: string): Promise<FaqQuestion[]> {
       if (query.trim().length < FAQ_SEARCH_MIN) return [];
-      return (await repo.searchQuestions(db, query.trim())).map(toQuestion);
+      return (await repo.searchQuestions(db, toSearch(query.trim()))).map(toQuestion);
     },
 
     /** Counts a published question's vote; the same address again within the day is 429. */
@@ -98,14 +113,14 @@ export function createFaqService(deps: { db: Db; rateLimit: Pick<RateLimitServic
 
     async createQuestion(body: FaqQuestionBody): Promise<FaqQuestion> {
       if (!(await repo.findTopic(db, body.topicId, false))) throw noTopic();
-      const question = await repo.findQuestion(db, await repo.insertQuestion(db, body), false);
+      const question = await repo.findQuestion(db, await repo.insertQuestion(db, stored(body)), false);
       return toQuestion(question!);
     },
 
     async updateQuestion(id: string, body: FaqQuestionBody): Promise<FaqQuestion> {
       if (!(await repo.findQuestion(db, id, false))) throw notFound('Question');
       if (!(await repo.findTopic(db, body.topicId, false))) throw noTopic();
-      if (!(await repo.updateQuestion(db, id, body))) throw notFound('Question');
+      if (!(await repo.updateQuestion(db, id, stored(body)))) throw notFound('Question');
       return toQuestion((await repo.findQuestion(db, id, false))!);
     },
 
@@ -118,8 +133,17 @@ export function createFaqService(deps: { db: Db; rateLimit: Pick<RateLimitServic
       if ((await repo.countTopics(db)) > 0) return;
       for (const { topic, questions } of topics) {
         const topicId = await repo.insertTopic(db, topic);
-        for (const question of questions) await repo.insertQuestion(db, { ...question, topicId });
+        for (const question of questions) await repo.insertQuestion(db, stored({ ...question, topicId }));
       }
+    },
+
+    /** Stems the questions saved before the search had stems, once per database (at start, under the startup lock). */
+    async stemQuestionsOnce(): Promise<void> {
+      await runOnce(db, 'faq-search-stems', async (tx) => {
+        for (const question of await repo.listQuestions(tx, undefined, false)) {
+          await repo.setSearchStems(tx, question.id, questionStems(question));
+        }
+      });
     },
   };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { FAQ_ANSWER_MAX, FAQ_TITLE_MAX } from '@rozmova/contracts';
+import { sql } from 'drizzle-orm';
 import { call, createTestApp, loginAs, type SignedIn, type TestContext } from '../../test/harness.ts';
 
 let t: TestContext;
@@ -7,6 +8,7 @@ let admin: SignedIn;
 let patient: SignedIn;
 let topicId: string;
 let questionId: string;
+let payQuestionId: string;
 let hiddenQuestionId: string;
 let hiddenTopicId: string;
 
@@ -39,6 +41,17 @@ beforeAll(async () => {
       ),
     )
   ).body.id;
+  payQuestionId = (
+    await asAdmin(
+      'POST',
+      '/v1/admin/faq/questions',
+      questionBody(
+        topicId,
+        { uk: 'Як оплатити консультацію?', en: 'How do I pay for a consultation?' },
+        { uk: 'Карткою онлайн одразу після вибору часу.', en: 'By card online right after choosing the time.' },
+      ),
+    )
+  ).body.id;
   hiddenQuestionId = (
     await asAdmin(
       'POST',
@@ -63,10 +76,10 @@ describe('reading the FAQ', () => {
     const topics = await call(t.app, 'GET', '/v1/faq/topics');
     expect(topics.status).toBe(200);
     expect(topics.body.topics).toEqual([
-      expect.objectContaining({ id: topicId, title: { uk: 'Оплата', en: 'Payment' }, questionCount: 1 }),
+      expect.objectContaining({ id: topicId, title: { uk: 'Оплата', en: 'Payment' }, questionCount: 2 }),
     ]);
     const topic = await call(t.app, 'GET', `/v1/faq/topics/${topicId}`);
-    expect(topic.body.questions.map((q: { id: string }) => q.id)).toEqual([questionId]);
+    expect(topic.body.questions.map((q: { id: string }) => q.id)).toEqual([questionId, payQuestionId]);
   });
 
   test('an unpublished question or topic, or an unknown id, is 404', async () => {
@@ -90,8 +103,41 @@ describe('reading the FAQ', () => {
     expect(found.body.questions.map((q: { id: string }) => q.id)).toEqual([questionId]);
   });
 
-  test('search finds nothing for an unrelated word, a single letter, or SQL wildcards', async () => {
-    for (const query of ['телепортація', 'a', '%', '_%_']) {
+  const search = async (query: string) => {
+    const found = await call(t.app, 'GET', `/v1/faq/search?query=${encodeURIComponent(query)}`);
+    expect(found.status, query).toBe(200);
+    return found.body.questions.map((q: { id: string }) => q.id);
+  };
+
+  test.each([
+    ['a longer English form', 'payment'],
+    ['an English form with another ending', 'paying'],
+    ['the English word itself', 'pay'],
+    ['a Ukrainian noun of the verb', 'оплата'],
+    ['the Ukrainian verb itself', 'оплатити'],
+    ['a Ukrainian form with another ending', 'оплати'],
+    ['a Ukrainian word in another case', 'консультації'],
+    ['a phrase of stems', 'payments by cards'],
+    ['a typo in a Ukrainian word', 'оплотити'],
+  ])('search finds the payment answer by %s', async (_name, query) => {
+    expect(await search(query)).toContain(payQuestionId);
+  });
+
+  test('a shorter form finds a longer one: "refund" and "поверн…" find "refunds" and "повернення"', async () => {
+    expect(await search('refunds')).toEqual([questionId]);
+    expect(await search('повернути')).toEqual([questionId]);
+    expect(await search('payment refund')).toEqual([]);
+  });
+
+  test('questions saved before the search had stems get them once at start', async () => {
+    await t.database.db.execute(sql`update faq_questions set search_stems = ''`);
+    expect(await search('payment')).toEqual([]);
+    await t.services.faq.stemQuestionsOnce();
+    expect(await search('payment')).toEqual([payQuestionId]);
+  });
+
+  test('search finds nothing for nonsense, an unrelated word, a single letter, or SQL wildcards', async () => {
+    for (const query of ['qwzxv', 'плюмбус', 'телепортація', 'a', '%', '_%_']) {
       const found = await call(t.app, 'GET', `/v1/faq/search?query=${encodeURIComponent(query)}`);
       expect(found.status, query).toBe(200);
       expect(found.body.questions, query).toEqual([]);

@@ -117,6 +117,16 @@ describe('Sent → Delivered → Read over real sockets', () => {
     expect(heard).toHaveLength(1);
   });
 
+  test('messages acknowledged at once are marked together, and each writer hears only of its own', async () => {
+    const patients = await Promise.all(Array.from({ length: 8 }, () => quickPatient(t)));
+    await acking(await quickAccount(t, 'operator'));
+    const sockets = await Promise.all(patients.map((patient) => app.connected(patient.token)));
+    const delivered = sockets.map((socket) => nextEvent<MessagesDeliveredEvent>(socket, realtimeEvents.chatMessageDelivered));
+    const sent = await Promise.all(patients.map((patient, i) => toSupport(patient, `Разом ${i}`)));
+    expect((await Promise.all(delivered)).map((event) => event.ids)).toEqual(sent.map((message) => [message.id]));
+    for (const message of sent) expect((await statusOf(message.id)).status).toBe('Delivered');
+  });
+
   test('never back from Read: an acknowledgement arriving after the read leaves it Read', async () => {
     const patient = await quickPatient(t);
     const operator = await quickAccount(t, 'operator');

@@ -8,6 +8,9 @@ import { markMessagesDelivered } from './messages.repository.ts';
 /** How long the recipients' clients have to acknowledge `chat-message-created`; later, their next read marks it. */
 export const DELIVERY_ACK_TIMEOUT_MS = 5_000;
 
+/** At most this many acknowledged messages are marked Delivered in one statement. */
+const MARK_AT_ONCE = 500;
+
 /** The app's logger as services see it. */
 export interface MessagesLog {
   warn(details: object, message: string): void;
@@ -67,6 +70,23 @@ export function createDelivery(deps: { db: Db; clock: Clock; realtime: RealtimeB
     return new Set(marked.map((m) => m.id));
   }
 
+  /**
+   * Acknowledged messages marked together: the first starts a marking at once, and those acknowledged while it runs
+   * wait for it and go in the next one, so a busy instance writes one statement for many acknowledgements.
+   */
+  const acknowledged = new Set<string>();
+  let marking: Promise<void> | undefined;
+  async function markAcknowledged(): Promise<void> {
+    while (acknowledged.size > 0) {
+      const ids = [...acknowledged].slice(0, MARK_AT_ONCE);
+      for (const id of ids) acknowledged.delete(id);
+      await markDelivered(ids).catch((error: unknown) => {
+        deps.log.warn({ messages: ids.length, error: error instanceof Error ? error.name : typeof error }, 'delivery not recorded');
+      });
+    }
+    marking = undefined;
+  }
+
   return {
     markDelivered,
 
@@ -74,14 +94,11 @@ export function createDelivery(deps: { db: Db; clock: Clock; realtime: RealtimeB
     announce(message: Message, route: Route): void {
       const event = realtimeEvents.chatMessageCreated;
       for (const { room, except } of route.also) realtime.toRoom(room, event, message, except);
-      realtime
-        .toRoomWithAck(route.ackRoom, event, message, DELIVERY_ACK_TIMEOUT_MS)
-        .then(async (acknowledged) => {
-          if (acknowledged > 0) await markDelivered([message.id]);
-        })
-        .catch((error: unknown) => {
-          deps.log.warn({ messageId: message.id, error: error instanceof Error ? error.name : typeof error }, 'delivery not recorded');
-        });
+      void realtime.toRoomWithAck(route.ackRoom, event, message, DELIVERY_ACK_TIMEOUT_MS).then((count) => {
+        if (count === 0) return;
+        acknowledged.add(message.id);
+        marking ??= markAcknowledged();
+      });
     },
   };
 }

@@ -5,7 +5,7 @@ import { appointments, patients, userReferences, users } from '../../db/schema.t
 import { messages } from '../../db/schema-chat.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
-export type NewMessage = typeof messages.$inferInsert;
+type NewMessage = typeof messages.$inferInsert;
 
 /**
  * One conversation: a patient's with the operators (`support`), one consultation (`consultation`), or everything a
@@ -24,13 +24,52 @@ function inConversation(c: Conversation): SQL {
   return and(eq(messages.patientId, c.patientId), isNull(messages.doctorId))!;
 }
 
-/** Inserts unless the sender already used this client id; undefined then (the first one stays). */
-export async function insertMessage(db: Db, values: NewMessage): Promise<MessageRow | undefined> {
-  const [row] = await db
+/** What a new message names, each field given (null for none); the database adds its id, number, status and time. */
+export type MessageValues = Required<
+  Pick<
+    NewMessage,
+    | 'patientId'
+    | 'doctorId'
+    | 'operatorId'
+    | 'appointmentId'
+    | 'senderUserId'
+    | 'senderType'
+    | 'recipientType'
+    | 'text'
+    | 'clientMessageId'
+    | 'documentId'
+  >
+>;
+
+const prepareInsert = (db: Db) => {
+  const value = (name: keyof MessageValues) => sql.placeholder(name);
+  return db
     .insert(messages)
-    .values(values)
+    .values({
+      patientId: value('patientId'),
+      doctorId: value('doctorId'),
+      operatorId: value('operatorId'),
+      appointmentId: value('appointmentId'),
+      senderUserId: value('senderUserId'),
+      senderType: value('senderType'),
+      recipientType: value('recipientType'),
+      text: value('text'),
+      clientMessageId: value('clientMessageId'),
+      documentId: value('documentId'),
+    })
     .onConflictDoNothing({ target: [messages.senderUserId, messages.clientMessageId] })
-    .returning();
+    .returning()
+    .prepare('insert_message');
+};
+
+// Every send runs it: built once per database, and prepared once per connection.
+const inserts = new WeakMap<Db, ReturnType<typeof prepareInsert>>();
+
+/** Inserts unless the sender already used this client id; undefined then (the first one stays). */
+export async function insertMessage(db: Db, values: MessageValues): Promise<MessageRow | undefined> {
+  let insert = inserts.get(db);
+  if (!insert) inserts.set(db, (insert = prepareInsert(db)));
+  const [row] = await insert.execute(values);
   return row;
 }
 

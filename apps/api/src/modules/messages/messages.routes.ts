@@ -16,10 +16,12 @@ export function registerMessageRoutes(app: FastifyInstance, deps: { messages: Me
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Admins pass every role check; accounts without a role (`none`) have no conversations.
   const chat = { access: ['patient', 'doctor', 'operator'] } as const;
+  // Answers carrying messages are encrypted when DECRYPTION_KEY is set (SPEC.md §7, docs/response-encryption.md).
+  const messagesOut = { ...chat, encryptResponse: true } as const;
 
   r.post(
     messagePaths.messages,
-    { config: chat, schema: { body: createMessageBodySchema, response: { 200: messageSchema, 201: messageSchema } } },
+    { config: messagesOut, schema: { body: createMessageBodySchema, response: { 200: messageSchema, 201: messageSchema } } },
     async (request, reply) => {
       const { message, created } = await deps.messages.send(authOf(request).account, request.body);
       return reply.status(created ? 201 : 200).send(message);
@@ -28,7 +30,7 @@ export function registerMessageRoutes(app: FastifyInstance, deps: { messages: Me
 
   r.get(
     messagePaths.messages,
-    { config: chat, schema: { querystring: listMessagesQuerySchema, response: { 200: messageListSchema } } },
+    { config: messagesOut, schema: { querystring: listMessagesQuerySchema, response: { 200: messageListSchema } } },
     async (request) => deps.messages.list(authOf(request).account, request.query),
   );
 

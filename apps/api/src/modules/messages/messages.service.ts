@@ -29,7 +29,7 @@ import {
   selectMessagesPage,
   type Conversation,
   type MessageRow,
-  type NewMessage,
+  type MessageValues,
 } from './messages.repository.ts';
 import { createTypingRelay } from './messages.typing.ts';
 
@@ -123,7 +123,7 @@ export function createMessagesService(deps: {
   }
 
   /** The new row, or the sender's first one with this client id (a resend, also one that arrived at the same time). */
-  async function store(values: NewMessage): Promise<{ row: MessageRow; created: boolean }> {
+  async function store(values: MessageValues): Promise<{ row: MessageRow; created: boolean }> {
     for (let tries = 0; tries < STORE_TRIES; tries++) {
       const row = await insertMessage(db, values);
       if (row) return { row, created: true };
@@ -167,6 +167,14 @@ export function createMessagesService(deps: {
     return message!;
   }
 
+  /** Where a new message goes, and the document it carries (one of the conversation's patient, else 404). */
+  async function destinationOf(actor: Actor, body: CreateMessageBody) {
+    const to = await access.writing(actor, body);
+    const document = body.message_documentId ? await findDocumentRef(db, body.message_documentId) : undefined;
+    if (body.message_documentId && document?.patientId !== to.conversation.patientId) throw notFound('Document');
+    return { to, document };
+  }
+
   /** A support message moves the conversation (support module); a failure there must not hide a stored message. */
   async function holderAfter(patientId: string, patientUserId: string, actor: Actor): Promise<string | null> {
     try {
@@ -198,16 +206,21 @@ export function createMessagesService(deps: {
 
     /**
      * `POST /v1/messages`. A resend with the same `client_message_id` answers the sender's first message (created:
-     * false) and never stores a copy. The limit counts stored messages only: the row is written first (its unique
-     * index decides between resends at once), then counted, and removed again when over the limit.
+     * false) and never stores a copy, also where a first send would now be refused (a consultation closed since). The
+     * limit counts stored messages only: the row is written first (its unique index decides between resends at once),
+     * then counted, and removed again when over the limit.
      */
     async send(actor: Actor, body: CreateMessageBody): Promise<{ message: Message; created: boolean }> {
-      const earlier = await findMessageOfSender(db, actor.user.id, body.client_message_id);
-      if (earlier) return { message: await resent(actor, body, earlier), created: false };
-      const to = await access.writing(actor, body);
+      let destination: Awaited<ReturnType<typeof destinationOf>>;
+      try {
+        destination = await destinationOf(actor, body);
+      } catch (error) {
+        const earlier = await findMessageOfSender(db, actor.user.id, body.client_message_id);
+        if (earlier) return { message: await resent(actor, body, earlier), created: false };
+        throw error;
+      }
+      const { to, document } = destination;
       const c = to.conversation;
-      const document = body.message_documentId ? await findDocumentRef(db, body.message_documentId) : undefined;
-      if (body.message_documentId && document?.patientId !== c.patientId) throw notFound('Document');
       const { row, created } = await store({
         patientId: c.patientId,
         doctorId: c.kind === 'consultation' ? c.doctorId : null,

@@ -93,7 +93,9 @@ describe('a patient writes', () => {
     const { doctor, patient, appointmentId } = await booked();
     t.clock.set(Date.parse(slotAt(1, 10)) - 5 * MINUTE);
     expect((await call(t.app, 'POST', `/v1/appointments/join-meeting/${appointmentId}`, { token: patient.token })).status).toBe(200);
-    expect((await post(patient, { message_text: 'Я в кімнаті', message_recipientType: 'doctor' })).status).toBe(201);
+    const inRoom = { message_text: 'Я в кімнаті', message_recipientType: 'doctor', client_message_id: randomUUID() };
+    const sent = await post(patient, inRoom);
+    expect(sent.status).toBe(201);
 
     t.clock.set(Date.parse(slotAt(1, 10)) + 5 * MINUTE);
     const completed = await put(await renew(t, doctor), appointmentId, {
@@ -104,6 +106,9 @@ describe('a patient writes', () => {
     const late = await post(patient, { message_text: 'Дякую', message_recipientType: 'doctor', message_appointmentId: appointmentId });
     expect(late.status).toBe(409);
     expect(late.body.code).toBe('APPOINTMENT_CLOSED');
+    // A resend of what was sent while it ran still answers that message.
+    const resent = await post(patient, inRoom);
+    expect([resent.status, resent.body.id]).toEqual([200, sent.body.id]);
 
     t.clock.set(BASE);
     const other = await booked();

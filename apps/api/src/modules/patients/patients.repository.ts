@@ -68,15 +68,35 @@ export async function findPatientRecord(db: Db, patientId: string): Promise<Pati
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+// The text and the columns are folded alike: lower case, the apostrophe's look-alikes (ʼ ’ `) as '. `translate` folds
+// the Ukrainian capitals itself, so a database whose locale lowers only ASCII (LC_CTYPE C) matches them too.
+const FOLD_FROM = 'АБВГҐДЕЄЖЗИІЇЙКЛМНОПРСТУФХЦЧШЩЬЮЯʼ’`';
+const FOLD_TO = "абвгґдеєжзиіїйклмнопрстуфхцчшщьюя'''";
+const foldText = (text: string) => text.toLowerCase().replace(/[ʼ’`]/g, "'");
+const contains = (column: AnyPgColumn, text: string) =>
+  sql`lower(translate(${column}, ${FOLD_FROM}, ${FOLD_TO})) like ${likePattern(text)}`;
+
+/** The digits of what looks like a phone number (3 digits or more; spaces, dashes and brackets ignored). */
+function phoneDigits(text: string): string | undefined {
+  const digits = text.replace(/[\s()-]/g, '');
+  return /^\+?\d{3,}$/.test(digits) ? digits : undefined;
+}
+
 /**
- * Patients whose e-mail, name or phone contains the text, case-insensitively; a phone matches without its spaces and
- * dashes. `within`: only among these patient ids.
+ * Patients matching every word of the text in any order ("Петренко Олена"), each word within the name, the e-mail or
+ * the phone, case-insensitively; or whose phone holds the whole text's digits ("067 123 45 67").
  */
 function matching(criteria: string): SQL | undefined {
-  const matches: SQL[] = [ilike(users.email, likePattern(criteria)), ilike(users.userName, likePattern(criteria))];
-  const digits = criteria.replace(/[\s()-]/g, '');
-  if (/^\+?\d{3,}$/.test(digits)) matches.push(ilike(users.phone, likePattern(digits)));
-  return or(...matches);
+  const words = foldText(criteria).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return sql`false`;
+  const everyWord = and(
+    ...words.map((word) => {
+      const digits = phoneDigits(word);
+      return or(contains(users.userName, word), contains(users.email, word), digits ? ilike(users.phone, likePattern(digits)) : undefined);
+    }),
+  );
+  const phone = phoneDigits(criteria);
+  return phone ? or(everyWord, ilike(users.phone, likePattern(phone))) : everyWord;
 }
 
 export async function lookupPatientRecords(db: Db, criteria: string, limit: number, within?: string[]): Promise<PatientRecordRow[]> {
@@ -103,7 +123,7 @@ export async function listPatientRecords(db: Db, query: ListPatientsQuery) {
 /** A page of the given patients by name, narrowed to those matching `criteria` (as the lookup) when it is not empty. */
 export async function pagePatientRecordsWithin(db: Db, within: string[], criteria: string, page: { limit: number; offset: number }) {
   if (within.length === 0) return { rows: [], total: 0 };
-  const where = and(isNull(users.deletedAt), inArray(patients.id, within), criteria ? matching(criteria) : undefined);
+  const where = and(isNull(users.deletedAt), inArray(patients.id, within), criteria.trim() ? matching(criteria) : undefined);
   const [rows, [total]] = await Promise.all([
     records(db).where(where).orderBy(asc(users.userName), asc(patients.id)).limit(page.limit).offset(page.offset),
     db.select({ n: count() }).from(patients).innerJoin(users, eq(users.id, patients.userId)).where(where),
@@ -170,9 +190,11 @@ export interface ChatState {
   status: ChatStatus;
   holder: string | null;
 }
+/** What a change found under the row's lock and what it left (`after` is `before` when `changed` is false). */
 export interface ChatChange {
   before: ChatState;
   after: ChatState;
+  changed: boolean;
 }
 
 /** Who may hold a conversation: an active, not removed operator or admin. */
@@ -188,45 +210,60 @@ const heldStatus = sql`case when ${lastSupportSender} = 'patient' then 'awaiting
 const statusSql = (value: SQL) => sql`(${value})::chat_patient_status`;
 
 /**
- * One change of a conversation's state: its row is locked first, then one conditional UPDATE sets `holder` and `status`
- * (SQL over the row's values) where `only` holds and the state differs. Answers before and after, or undefined when
- * nothing changed. The lock comes first because PostgreSQL judges an UPDATE's condition on the row as of the
- * statement's start: a change committed while it waited could otherwise be skipped or answered as "before" stale.
+ * One change of a conversation's state: its row is locked first (`FOR NO KEY UPDATE`: a change in progress is waited
+ * for, and the row is judged as that one left it: `only` and whether the state would differ), then, when it would, one
+ * conditional UPDATE sets `holder` and `status` (SQL over the row's values) where `only` holds and the state differs.
+ * Answers the state found and left, or undefined when the patient does not exist, `only` does not hold, or (outside a
+ * transaction, where the lock ends with its statement) a change made in between left nothing to do. The lock comes
+ * first because PostgreSQL judges an UPDATE's condition on the row as of the statement's start: a change committed while
+ * it waited could otherwise be skipped or answered as "before" stale. Lock and UPDATE stay two statements: in one, a
+ * change that waited for another deadlocked with a third waiting for it.
  */
-function changeChat(db: Db, patientId: string, change: { holder: SQL; status: SQL; only?: SQL }): Promise<ChatChange | undefined> {
+async function changeChat(db: Db, patientId: string, change: { holder: SQL; status: SQL; only?: SQL }): Promise<ChatChange | undefined> {
   const holder = sql`(${change.holder})::uuid`;
   const status = statusSql(change.status);
-  return db.transaction(async (tx) => {
-    const before = await findChatState(tx, patientId, true);
-    if (!before) return undefined;
-    const [after] = await tx
-      .update(patients)
-      .set({ interactingWithOperator: holder, chatPatientStatus: status })
-      .where(
-        and(
-          eq(patients.id, patientId),
-          change.only,
-          sql`(${status} is distinct from ${patients.chatPatientStatus} or ${holder} is distinct from ${patients.interactingWithOperator})`,
-        ),
-      )
-      .returning({ status: patients.chatPatientStatus, holder: patients.interactingWithOperator });
-    return after && { before: { status: before.status, holder: before.holder }, after };
-  });
+  const differs = sql`(${status} is distinct from ${patients.chatPatientStatus} or ${holder} is distinct from ${patients.interactingWithOperator})`;
+  const [found] = await db
+    .select({
+      status: patients.chatPatientStatus,
+      holder: patients.interactingWithOperator,
+      allowed: sql<boolean>`${change.only ?? sql`true`}`,
+      differs: sql<boolean>`${differs}`,
+    })
+    .from(patients)
+    .where(eq(patients.id, patientId))
+    .for('no key update');
+  if (!found?.allowed) return undefined;
+  const before = { status: found.status, holder: found.holder };
+  if (!found.differs) return { before, after: before, changed: false };
+  const [after] = await db
+    .update(patients)
+    .set({ interactingWithOperator: holder, chatPatientStatus: status })
+    .where(and(eq(patients.id, patientId), change.only, differs))
+    .returning({ status: patients.chatPatientStatus, holder: patients.interactingWithOperator });
+  return after && { before, after, changed: true };
 }
 
 const keepClosed = (status: SQL) => sql`case when ${patients.chatPatientStatus} = 'closed' then 'closed' else ${status} end`;
 
-/** The patient wrote: a holder who may still hold keeps it and the patient awaits; otherwise it is new (also when closed). */
-export const chatPatientWrote = (db: Db, patientId: string) =>
+/**
+ * The patient wrote: a holder who may still hold keeps it and the patient awaits; otherwise it is new (also when closed).
+ * `reopen: false` leaves a closed conversation as it is and answers undefined (its reopening is an event of the caller's).
+ */
+export const chatPatientWrote = (db: Db, patientId: string, reopen = true) =>
   changeChat(db, patientId, {
     holder: sql`case when ${holderMayHold} then ${patients.interactingWithOperator} end`,
     status: sql`case when ${holderMayHold} then 'awaiting' else 'new' end`,
+    only: reopen ? undefined : ne(patients.chatPatientStatus, 'closed'),
   });
 
-/** Staff wrote: an unheld conversation becomes the writer's; a held one is active. A closed one stays closed. */
-export const chatStaffWrote = (db: Db, patientId: string, writerId: string) => {
+/**
+ * Staff wrote: an unheld conversation becomes the writer's; a held one is active. A closed one stays closed.
+ * `claim: false` leaves an unheld one as it is and answers undefined (a claim is an event of the caller's).
+ */
+export const chatStaffWrote = (db: Db, patientId: string, writerId: string, claim = true) => {
   const holder = sql`case when ${holderMayHold} then ${patients.interactingWithOperator} else ${writerId}::uuid end`;
-  return changeChat(db, patientId, { holder, status: keepClosed(sql`'active'`) });
+  return changeChat(db, patientId, { holder, status: keepClosed(sql`'active'`), only: claim ? undefined : holderMayHold });
 };
 
 /** Takes an unheld conversation (or one whose holder may no longer hold it); nothing when someone else holds it. */

@@ -22,6 +22,8 @@ export function registerPatientRoutes(app: FastifyInstance, deps: { patients: Pa
   const r = app.withTypeProvider<ZodTypeProvider>();
   // The owner, its doctors, operators and admins: the service answers 404 to anyone else, so the route lets all in.
   const signedIn = { access: 'user' } as const;
+  // The card's answers are encrypted when DECRYPTION_KEY is set (SPEC.md §7, docs/response-encryption.md).
+  const card = { ...signedIn, encryptResponse: true } as const;
 
   r.get(
     patientPaths.lookup,
@@ -59,15 +61,13 @@ export function registerPatientRoutes(app: FastifyInstance, deps: { patients: Pa
     async (request) => deps.patients.updatePatient(authOf(request), request.params.id, request.body),
   );
 
-  r.get(
-    patientPaths.card,
-    { config: signedIn, schema: { params: idParamsSchema, response: { 200: patientCardSchema } } },
-    async (request) => deps.patients.getCard(authOf(request), request.params.id),
+  r.get(patientPaths.card, { config: card, schema: { params: idParamsSchema, response: { 200: patientCardSchema } } }, async (request) =>
+    deps.patients.getCard(authOf(request), request.params.id),
   );
 
   r.put(
     patientPaths.card,
-    { config: signedIn, schema: { params: idParamsSchema, body: updatePatientCardBodySchema, response: { 200: patientCardSchema } } },
+    { config: card, schema: { params: idParamsSchema, body: updatePatientCardBodySchema, response: { 200: patientCardSchema } } },
     async (request) => deps.patients.updateCard(authOf(request), request.params.id, request.body),
   );
 }

@@ -282,16 +282,16 @@ export function createPatientsService(deps: {
     },
 
     /**
-     * The support conversation's state (chat_patient_status, interacting_with_operator). Each change locks the row, then
-     * is one conditional UPDATE answering before and after (undefined: nothing changed). Only the support module calls
-     * these; it owns the workflow (who may, events, announcements).
+     * The support conversation's state (chat_patient_status, interacting_with_operator). Each change is one statement
+     * that locks the row, then makes one conditional UPDATE, answering before, after and whether it changed (undefined:
+     * no such patient). Only the support module calls these; it owns the workflow (who may, events, announcements).
      */
     chat: {
       state: (patientId: string, tx: Db = db) => findChatState(tx, patientId),
       /** The state under the row's lock, inside the caller's transaction: no other change until it ends. */
       locked: (patientId: string, tx: Db) => findChatState(tx, patientId, true),
-      patientWrote: (patientId: string, tx: Db = db) => chatPatientWrote(tx, patientId),
-      staffWrote: (patientId: string, writerId: string, tx: Db = db) => chatStaffWrote(tx, patientId, writerId),
+      patientWrote: (patientId: string, tx: Db = db, reopen?: boolean) => chatPatientWrote(tx, patientId, reopen),
+      staffWrote: (patientId: string, writerId: string, tx: Db = db, claim?: boolean) => chatStaffWrote(tx, patientId, writerId, claim),
       claim: (patientId: string, operatorId: string, tx: Db = db) => chatClaim(tx, patientId, operatorId),
       transfer: (patientId: string, toId: string, from: string | null | undefined, tx: Db = db) => chatTransfer(tx, patientId, toId, from),
       close: (patientId: string, from: string | null | undefined, tx: Db = db) => chatClose(tx, patientId, from),

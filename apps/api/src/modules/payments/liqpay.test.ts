@@ -13,8 +13,7 @@ import {
   slotAt,
 } from '../../test/factories.ts';
 import { liqpayCallback, liqpaySign, liqpayTestApp, postLiqpayCallback, PUBLIC_KEY } from '../../test/liqpay-local.ts';
-import { insertPayment, settingOrCreate } from './payments.repository.ts';
-import { SANDBOX_SECRET_SETTING } from './payments.service.ts';
+import { insertPayment, keepSandboxSecret } from './payments.repository.ts';
 import { LIQPAY_CHECKOUT_URL } from './providers/liqpay.ts';
 import { decodeData, encodeData, signData } from './providers/provider.ts';
 
@@ -68,7 +67,7 @@ describe('LiqPay (enabled by its keys)', () => {
     // What a sandbox checkout stored while the sandbox was the provider, and what its page's Pay button posts.
     const id = randomUUID();
     await insertPayment(t.database.db, { id, appointmentId: booked.id, provider: 'sandbox', orderId: id, amount: PRICE });
-    const secret = await settingOrCreate(t.database.db, SANDBOX_SECRET_SETTING, () => 'the-sandbox-secret-of-before');
+    const secret = await keepSandboxSecret(t.database.db, 'the-sandbox-secret-of-before');
     const data = encodeData({
       version: 3,
       public_key: 'sandbox',

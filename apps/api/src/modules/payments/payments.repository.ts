@@ -1,16 +1,18 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { PaymentProvider } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
-import { paymentCallbacks, payments, settings } from '../../db/schema.ts';
+import { paymentCallbacks, payments } from '../../db/schema.ts';
+import { insertSettingOnce, readSetting } from '../../db/settings.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
 
-/** A setting shared by every instance, created once: the first writer's value wins. */
-export async function settingOrCreate(db: Db, key: string, create: () => string): Promise<string> {
-  await db.insert(settings).values({ key, value: create() }).onConflictDoNothing({ target: settings.key });
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
-  return row!.value as string;
+const SANDBOX_SECRET_SETTING = 'payments.sandbox-secret';
+
+/** The sandbox's signing secret, shared by every instance: `candidate` unless one is kept already (the first insert wins). */
+export async function keepSandboxSecret(db: Db, candidate: string): Promise<string> {
+  await insertSettingOnce(db, SANDBOX_SECRET_SETTING, candidate);
+  return (await readSetting(db, SANDBOX_SECRET_SETTING)) as string;
 }
 
 export async function insertPayment(db: Db, values: NewPayment): Promise<PaymentRow> {

@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   paymentPaths,
-  pendingAppointmentStatuses,
   type AppointmentPayment,
   type AppointmentStatus,
   type Checkout,
@@ -21,17 +20,18 @@ import type { JobsLog, JobsService } from '../jobs/jobs.service.ts';
 import {
   findPayment,
   insertPayment,
+  keepSandboxSecret,
   latestPaymentOfAppointment,
   lockPayment,
   lockPaymentByOrder,
   paidPaymentOfAppointment,
   paymentsOfAppointment,
   recordCallback,
-  settingOrCreate,
   successfulPaymentsOfAppointment,
   updatePayment,
   type PaymentRow,
 } from './payments.repository.ts';
+import { appointmentPaymentStatus, isFullPrice, isPending, receivedOf } from './payments.rules.ts';
 import { renderSandboxPage } from './payments.sandbox-page.ts';
 import { createLiqpayProvider, type LiqpaySettings } from './providers/liqpay.ts';
 import type { Provider, ProviderCallback } from './providers/provider.ts';
@@ -74,30 +74,8 @@ export interface AppointmentPort {
 }
 
 export const PAYMENT_REFUND_JOB = 'payment.refund';
-export const SANDBOX_SECRET_SETTING = 'payments.sandbox-secret';
 const refundKey = (paymentId: string) => `payment-refund:${paymentId}`;
 
-const isPending = (status: AppointmentStatus) => (pendingAppointmentStatuses as readonly string[]).includes(status);
-
-/** What the provider reported as received; rows from before it was recorded received what they asked. */
-const receivedOf = (payment: PaymentRow) => ({
-  amount: payment.receivedAmount ?? payment.amount,
-  currency: payment.receivedCurrency ?? 'UAH',
-});
-const isFullPrice = (received: { amount?: number; currency?: string | null }, price: number) =>
-  received.amount === price && received.currency === 'UAH';
-
-/**
- * The appointment's payment state, derived from its payments alone so that every order of callbacks ends the same:
- * paid while a payment taken as its payment (`paidAt`) stands; refunded when its price came in and went back;
- * failed after a declined attempt; else pending.
- */
-export function appointmentPaymentStatus(price: number, rows: PaymentRow[]): 'paid' | 'refunded' | 'failed' | 'pending' {
-  if (rows.some((row) => row.status === 'success' && row.paidAt !== null)) return 'paid';
-  if (rows.some((row) => row.status === 'refunded' && isFullPrice(receivedOf(row), price))) return 'refunded';
-  if (rows.some((row) => row.status === 'failure')) return 'failed';
-  return 'pending';
-}
 const mayPayFor = (appointment: PayableAppointment, now: Date) =>
   appointment.status === 'scheduled' &&
   appointment.paymentType === 'Patient' &&
@@ -128,7 +106,7 @@ export function createPaymentsService(deps: {
   const sandbox =
     active === 'sandbox'
       ? createSandboxProvider({
-          secret: () => settingOrCreate(db, SANDBOX_SECRET_SETTING, () => randomBytes(32).toString('base64url')),
+          secret: () => keepSandboxSecret(db, randomBytes(32).toString('base64url')),
           // Relative: the browser follows it from the page it is on, whatever address and port the app is reached by.
           checkoutUrl: (paymentId) => paymentPaths.sandboxCheckout.replace(':id', paymentId),
         })

@@ -41,7 +41,12 @@ async function pushEverything(t: TestContext, who: Person): Promise<void> {
 
 const modes = {
   development: { NODE_ENV: 'development' },
-  production: { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9', PAYMENT_PROVIDER: 'sandbox' },
+  production: {
+    NODE_ENV: 'production',
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    PAYMENT_PROVIDER: 'sandbox',
+    TWO_FACTOR_KEY: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
+  },
 };
 
 describe.each(Object.entries(modes))('in %s mode, with PUSH_ENDPOINT_HOSTS=localhost', (_mode, env) => {
@@ -172,7 +177,12 @@ describe('with the tests’ opt-in (OUTBOUND_ALLOW_LOOPBACK=1 and PUSH_ENDPOINT_
     for (const bad of ['https://push.example.org', 'push.example.org:443', 'push.example.org/path', '*', '*.org.', 'a b']) {
       expect(configRefusal({ PUSH_ENDPOINT_HOSTS: bad }), bad).toContain('PUSH_ENDPOINT_HOSTS');
     }
-    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9', PAYMENT_PROVIDER: 'sandbox' };
+    const production = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      PAYMENT_PROVIDER: 'sandbox',
+      TWO_FACTOR_KEY: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
+    };
     expect(configRefusal({ ...production, OUTBOUND_ALLOW_LOOPBACK: '1' })).toContain('OUTBOUND_ALLOW_LOOPBACK');
     expect(loadConfig({ ...production, OUTBOUND_ALLOW_LOOPBACK: '0' }).outbound.allowLoopback).toBe(false);
   });

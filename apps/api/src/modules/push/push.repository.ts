@@ -2,7 +2,8 @@ import { and, count, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm'
 import type { BroadcastAudience, MessageSenderType, Role } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
 import { broadcasts, pushSubscriptions } from '../../db/schema-chat.ts';
-import { patients, settings, users } from '../../db/schema.ts';
+import { patients, users } from '../../db/schema.ts';
+import { insertSettingOnce, readSetting } from '../../db/settings.ts';
 
 export type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
 export type BroadcastRow = typeof broadcasts.$inferSelect;
@@ -11,15 +12,11 @@ export type BroadcastRow = typeof broadcasts.$inferSelect;
 
 const VAPID_SETTING = 'vapid';
 
-export async function findVapidSetting(db: Db): Promise<unknown> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, VAPID_SETTING));
-  return row?.value;
-}
+export const findVapidSetting = (db: Db): Promise<unknown> => readSetting(db, VAPID_SETTING);
 
 /** Keeps the pair unless one is kept already: of two instances starting at once, the first insert wins. */
-export async function insertVapidSettingOnce(db: Db, keys: { publicKey: string; privateKey: string }): Promise<void> {
-  await db.insert(settings).values({ key: VAPID_SETTING, value: keys }).onConflictDoNothing({ target: settings.key });
-}
+export const insertVapidSettingOnce = (db: Db, keys: { publicKey: string; privateKey: string }): Promise<void> =>
+  insertSettingOnce(db, VAPID_SETTING, keys);
 
 // ---- subscriptions -----------------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 import { asc, count, eq, gt, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { quizQuestions, settings, type LocalisedText, type QuizAnswer } from '../../db/schema.ts';
+import { quizQuestions, type LocalisedText, type QuizAnswer } from '../../db/schema.ts';
+import { readSetting, writeSetting } from '../../db/settings.ts';
 
 export type QuestionRow = typeof quizQuestions.$inferSelect;
 
@@ -63,14 +64,8 @@ export async function deleteQuestion(db: Db, id: string): Promise<QuestionRow | 
   return row;
 }
 
-export async function readSetting(db: Db, key: string): Promise<unknown> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
-  return row?.value;
-}
+const LEVEL_RULES_SETTING = 'quiz_level_rules';
 
-export async function writeSetting(db: Db, key: string, value: unknown): Promise<void> {
-  await db
-    .insert(settings)
-    .values({ key, value })
-    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
-}
+export const findLevelRulesSetting = (db: Db): Promise<unknown> => readSetting(db, LEVEL_RULES_SETTING);
+
+export const saveLevelRulesSetting = (db: Db, rules: unknown): Promise<void> => writeSetting(db, LEVEL_RULES_SETTING, rules);

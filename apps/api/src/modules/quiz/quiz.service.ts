@@ -17,21 +17,19 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import {
   countQuestions,
   deleteQuestion,
+  findLevelRulesSetting,
   findQuestion,
   insertQuestions,
   listQuestions,
   lockQuestions,
-  readSetting,
+  saveLevelRulesSetting,
   shiftDownFrom,
   shiftUpAfter,
   updateQuestion,
-  writeSetting,
   type QuestionRow,
 } from './quiz.repository.ts';
 import { seedQuestions } from './quiz.questions.ts';
 import { reachableLevels } from './quiz.scoring.ts';
-
-export const QUIZ_LEVEL_RULES_KEY = 'quiz_level_rules';
 
 const storedRulesSchema = z.array(
   z.object({ level: quizRuleLevelSchema, letter: quizAnswerValueSchema, min: z.number().int(), max: z.number().int() }),
@@ -66,7 +64,7 @@ export function createQuizService(deps: { db: Db }) {
    * safety-first reading, or questions added since): someone distressed in every answer is always told red.
    */
   async function getRules(): Promise<QuizLevelRule[]> {
-    const parsed = storedRulesSchema.safeParse(await readSetting(db, QUIZ_LEVEL_RULES_KEY));
+    const parsed = storedRulesSchema.safeParse(await findLevelRulesSetting(db));
     if (parsed.success && !quizRulesAreUnsafe(parsed.data, await countQuestions(db))) return parsed.data;
     return defaultQuizLevelRules.map((rule) => ({ ...rule }));
   }
@@ -173,7 +171,7 @@ export function createQuizService(deps: { db: Db }) {
         : [];
       if (errors.length > 0) throw new AppError('VALIDATION_FAILED', 'Validation failed', errors);
       const saved = rules.map(({ level, letter, min, max }) => ({ level, letter, min, max }));
-      await writeSetting(db, QUIZ_LEVEL_RULES_KEY, saved);
+      await saveLevelRulesSetting(db, saved);
       return describeRules(saved);
     },
   };

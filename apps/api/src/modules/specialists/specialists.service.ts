@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import {
   DIPLOMA_MAX_BYTES,
-  diplomaContentTypes,
+  type DocumentContentType,
   type ListSpecialistApplicationsQuery,
   type Role,
   type SpecialistApplication,
@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { storeCheckedFile, type DetectedType } from '../../lib/file-type.ts';
+import { storeCheckedFile } from '../../lib/file-type.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { newStorageKey, StorageNotFoundError, type Storage } from '../../lib/storage.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
@@ -33,10 +33,6 @@ import {
 /** Storage keys of diplomas start with this word. */
 const STORAGE_PREFIX = 'diploma';
 
-type DiplomaType = (typeof diplomaContentTypes)[number];
-const isDiplomaType = (type: DetectedType | undefined): type is DetectedType & { contentType: DiplomaType } =>
-  type !== undefined && (diplomaContentTypes as readonly string[]).includes(type.contentType);
-
 export function toApplication({ application: a, email, userName, locale }: ApplicationWithUser): SpecialistApplication {
   return {
     id: a.id,
@@ -52,7 +48,7 @@ export function toApplication({ application: a, email, userName, locale }: Appli
     experience_years: a.experienceYears,
     diploma:
       a.diplomaStorageKey && a.diplomaContentType && a.diplomaSize !== null && a.diplomaFileName
-        ? { content_type: a.diplomaContentType as DiplomaType, size: a.diplomaSize, file_name: a.diplomaFileName }
+        ? { content_type: a.diplomaContentType as DocumentContentType, size: a.diplomaSize, file_name: a.diplomaFileName }
         : null,
     rejection_reason: a.rejectionReason,
     submitted_at: a.submittedAt?.toISOString() ?? null,
@@ -169,7 +165,8 @@ export function createSpecialistsService(deps: {
       const { type, size } = await storeCheckedFile(storage, key, content, {
         maxBytes: DIPLOMA_MAX_BYTES,
         accept: (detected) => {
-          if (!isDiplomaType(detected)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'A diploma is a PDF, JPEG or PNG file');
+          // Every type a document may have (lib/file-type.ts): a phone's photo of a diploma is often HEIC.
+          if (!detected) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'A diploma is a PDF, JPEG, PNG or HEIC file');
           return detected;
         },
         tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', `A diploma may be at most ${DIPLOMA_MAX_BYTES / 1024 / 1024} MB`),

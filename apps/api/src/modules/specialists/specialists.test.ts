@@ -24,12 +24,13 @@ afterAll(async () => {
 });
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 2)]);
-const HEIC = (() => {
+/** An ISO-BMFF file's first box (size, "ftyp", major brand, minor version): HEIC for `heic`, a video for `isom`. */
+const ftyp = (brand: string) => {
   const box = Buffer.alloc(16);
   box.writeUInt32BE(16, 0);
-  box.write('ftypheic', 4, 'latin1');
+  box.write(`ftyp${brand}`, 4, 'latin1');
   return Buffer.concat([box, Buffer.alloc(100, 3)]);
-})();
+};
 
 async function uploadDiploma(token: string | undefined, content: Buffer) {
   const boundary = `----rozmova${randomUUID()}`;
@@ -203,12 +204,19 @@ describe('specialist sign-up', () => {
     expect((await userRowById(t, body.user_id))!.role).toBe('none');
   });
 
+  test('a diploma may be HEIC, as a document may: a phone photo of it is accepted and kept as HEIC', async () => {
+    const who = await quickAccount(t, 'none');
+    const heic = await uploadDiploma(who.token, ftyp('heic'));
+    expect(heic.status).toBe(200);
+    expect(heic.body.diploma).toEqual({ content_type: 'image/heic', size: 116, file_name: 'diploma.heic' });
+  });
+
   test('the diploma is checked from its content: other types 415, over the limit 413, nothing kept', async () => {
     const who = await quickAccount(t, 'none');
     const before = uploadsOnDisk().length;
-    const heic = await uploadDiploma(who.token, HEIC);
-    expect(heic.status).toBe(415);
-    expect(heic.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    const video = await uploadDiploma(who.token, ftyp('isom'));
+    expect(video.status).toBe(415);
+    expect(video.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
     expect((await uploadDiploma(who.token, Buffer.from('just some text, not a scan'))).status).toBe(415);
     const big = await uploadDiploma(who.token, Buffer.concat([PDF, Buffer.alloc(DIPLOMA_MAX_BYTES, 0x20)]));
     expect(big.status).toBe(413);

@@ -56,7 +56,12 @@ describe('operator availability', () => {
     const patient = await quickPatient(t);
     const patientSocket = await app.connected(patient.token);
     expect(await statusOf(patient)).toEqual({ availability: 'offline', operator: null, chat_patient_status: 'new' });
-    expect(await shownAs(await quickAccount(t, 'admin'), operator)).toBe('offline');
+    const admin = await quickAccount(t, 'admin');
+    expect(await shownAs(admin, operator)).toBe('offline');
+    // A connected admin is listed online (a transfer may go to it), but the team patients are told about is the operators.
+    await app.connected(admin.token);
+    expect(await shownAs(admin, admin)).toBe('online');
+    expect((await statusOf(patient)).availability).toBe('offline');
 
     const online = changed(patientSocket);
     const operatorSocket = await app.connected(operator.token);

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RealtimeBus } from '../../realtime/bus.ts';
 import type { JobsService } from '../jobs/jobs.service.ts';
-import { findAvailability, listOperatorsWithAvailability, upsertAvailability, userNames } from './support.repository.ts';
+import { findAvailability, listChatStaffWithAvailability, upsertAvailability, userNames } from './support.repository.ts';
 
 /** The job that shows an operator offline once its last connection has been gone OPERATOR_OFFLINE_AFTER_MS. */
 export const OPERATOR_OFFLINE_JOB = 'support-operator-offline';
@@ -99,13 +99,17 @@ export function createAvailability(deps: {
       return { id: userId, user_name: (await userNames(db, [userId])).get(userId) ?? '', availability: shown };
     },
 
-    /** Every active operator with the availability shown, by name. */
-    async operators(): Promise<Operator[]> {
-      const [rows, live] = await Promise.all([listOperatorsWithAvailability(db), liveIn(groupChannels.operators)]);
+    /**
+     * Everyone who answers chats (active operators and admins: who may receive a transfer) with the availability shown,
+     * by name. An admin who never set one is online while connected.
+     */
+    async chatStaff(): Promise<(Operator & { isAdmin: boolean })[]> {
+      const [rows, live] = await Promise.all([listChatStaffWithAvailability(db), liveIn(groupChannels.operators)]);
       const connected = live && new Set(live);
       return rows.map((row) => ({
         id: row.id,
         user_name: row.name,
+        isAdmin: row.role === 'admin',
         availability: effective(
           row.availability ? { availability: row.availability, disconnectedAt: row.disconnectedAt } : undefined,
           connected?.has(row.id),

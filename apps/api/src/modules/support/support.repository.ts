@@ -47,29 +47,36 @@ export async function userNames(db: Db, ids: string[]): Promise<Map<string, stri
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
-/** Whether the account is an active, not removed operator (who may receive a transfer). */
-export async function isActiveOperator(db: Db, userId: string): Promise<boolean> {
+/** Who answers chats: operators, and admins, who may take part in the inbox. */
+const activeChatStaff = and(inArray(users.role, ['operator', 'admin']), eq(users.isActive, true), isNull(users.deletedAt));
+
+/** Whether the account is an active, not removed operator or admin (who may receive a transfer). */
+export async function isActiveChatStaff(db: Db, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.role, 'operator'), eq(users.isActive, true), isNull(users.deletedAt)));
+    .where(and(eq(users.id, userId), activeChatStaff));
   return row !== undefined;
 }
 
 // ---- availability ---------------------------------------------------------------------------------
 
-/** Every active operator with what it set (null: it never set or connected) and when its last connection ended. */
-export async function listOperatorsWithAvailability(db: Db) {
+/**
+ * Every active operator and admin with its role, what it set (null: it never set or connected) and when its last
+ * connection ended.
+ */
+export async function listChatStaffWithAvailability(db: Db) {
   return db
     .select({
       id: users.id,
       name: users.userName,
+      role: users.role,
       availability: operatorAvailability.availability,
       disconnectedAt: operatorAvailability.disconnectedAt,
     })
     .from(users)
     .leftJoin(operatorAvailability, eq(operatorAvailability.userId, users.id))
-    .where(and(eq(users.role, 'operator'), eq(users.isActive, true), isNull(users.deletedAt)))
+    .where(activeChatStaff)
     .orderBy(asc(users.userName), asc(users.id));
 }
 

@@ -27,8 +27,11 @@ export function registerSupportRoutes(app: FastifyInstance, deps: { support: Sup
   const staff = { access: ['operator'] } as const;
   const state = { params: idParamsSchema, response: { 200: conversationStateSchema } };
 
-  r.get(supportPaths.inbox, { config: staff, schema: { querystring: inboxQuerySchema, response: { 200: inboxSchema } } }, async (request) =>
-    support.inbox(authOf(request).account, request.query),
+  // The inbox shows each conversation's last message: encrypted like the messages (docs/response-encryption.md).
+  r.get(
+    supportPaths.inbox,
+    { config: { ...staff, encryptResponse: true }, schema: { querystring: inboxQuerySchema, response: { 200: inboxSchema } } },
+    async (request) => support.inbox(authOf(request).account, request.query),
   );
 
   r.post(supportPaths.claim, { config: staff, schema: state }, async (request) =>
@@ -53,8 +56,9 @@ export function registerSupportRoutes(app: FastifyInstance, deps: { support: Sup
     async (request) => support.events(authOf(request).account, request.params.id),
   );
 
+  // Everyone who answers chats, admins too (the transfer's choices); the response schema leaves out `isAdmin`.
   r.get(supportPaths.operators, { config: staff, schema: { response: { 200: operatorListSchema } } }, async () => ({
-    operators: await support.availability.operators(),
+    operators: await support.availability.chatStaff(),
   }));
 
   r.put(

@@ -20,7 +20,7 @@ import type { ChatChange, ChatState, PatientsService } from '../patients/patient
 import { selectInboxPage, selectUnreadTotals } from './inbox.repository.ts';
 import { createAvailability, overallAvailability } from './support.availability.ts';
 import { createCannedReplies } from './support.canned-replies.ts';
-import { insertSupportEvent, isActiveOperator, listSupportEvents, userNames } from './support.repository.ts';
+import { insertSupportEvent, isActiveChatStaff, listSupportEvents, userNames } from './support.repository.ts';
 
 type Actor = AccountRow;
 /** A patient's conversation as read: its state and the patient's user. */
@@ -68,18 +68,18 @@ export function createSupportService(deps: {
   }
 
   /**
-   * Applies a change and records the event in one transaction; `when` says whether this change is that event (a
-   * message changes the status at each turn, but claims or reopens only sometimes). Undefined when nothing changed.
+   * Applies a change and records the event in one transaction when `when` says this change is that event (a message
+   * changes the status at each turn, but claims or reopens only sometimes). Undefined when there is no such patient.
    */
   async function change(
     apply: (tx: Db) => Promise<ChatChange | undefined>,
     event: SupportEventInput,
-    when: (changed: ChatChange) => boolean = () => true,
+    when: (changed: ChatChange) => boolean,
   ): Promise<ChatChange | undefined> {
     return db.transaction(async (tx) => {
-      const changed = await apply(tx);
-      if (changed && when(changed)) await insertSupportEvent(tx, event);
-      return changed;
+      const outcome = await apply(tx);
+      if (outcome?.changed && when(outcome)) await insertSupportEvent(tx, event);
+      return outcome;
     });
   }
 
@@ -113,16 +113,16 @@ export function createSupportService(deps: {
   ): Promise<ConversationState> {
     const patientId = seen.patientId;
     const { changed, now } = await db.transaction(async (tx) => {
-      let changed = await attempt(seen, tx);
-      if (!changed) {
+      let outcome = await attempt(seen, tx);
+      if (!outcome?.changed) {
         const locked = await chat.locked(patientId, tx);
         if (!locked || locked.removed) throw notFound('Patient');
         if (rules.done(locked)) return { changed: false, now: locked };
-        changed = rules.allowed(locked) ? await attempt(locked, tx) : undefined;
-        if (!changed) throw held();
+        outcome = rules.allowed(locked) ? await attempt(locked, tx) : undefined;
+        if (!outcome?.changed) throw held();
       }
       await insertSupportEvent(tx, { patientId, ...event });
-      return { changed: true, now: changed.after };
+      return { changed: true, now: outcome.after };
     });
     return changed ? announce(patientId, seen.userId, now) : toState(patientId, now);
   }
@@ -131,23 +131,30 @@ export function createSupportService(deps: {
     availability,
     cannedReplies: createCannedReplies(deps),
 
-    /** The messages module's port: a support message moves the conversation; answers its holder afterwards. */
+    /**
+     * The messages module's port: a support message moves the conversation; answers its holder afterwards. Most
+     * messages move it without an event, outside a transaction: the locked read (and the UPDATE when the state
+     * changes). A reopening (the patient wrote to a closed conversation) or a claim (staff wrote to an unheld one) is
+     * written with its event in a transaction.
+     */
     async written(patientId: string, patientUserId: string, writer: { userId: string; role: Role }): Promise<string | null> {
-      const changed =
+      const outcome =
         writer.role === 'patient'
-          ? await change(
+          ? ((await chat.patientWrote(patientId, db, false)) ??
+            (await change(
               (tx) => chat.patientWrote(patientId, tx),
               { patientId, kind: 'reopened', actorId: writer.userId },
               (c) => c.before.status === 'closed',
-            )
-          : await change(
+            )))
+          : ((await chat.staffWrote(patientId, writer.userId, db, false)) ??
+            (await change(
               (tx) => chat.staffWrote(patientId, writer.userId, tx),
               { patientId, kind: 'claimed', actorId: writer.userId },
               (c) => c.after.holder === writer.userId && c.before.holder !== writer.userId,
-            );
-      if (!changed) return (await chat.state(patientId))?.holder ?? null;
-      await announce(patientId, patientUserId, changed.after);
-      return changed.after.holder;
+            )));
+      if (!outcome) return null;
+      if (outcome.changed) await announce(patientId, patientUserId, outcome.after);
+      return outcome.after.holder;
     },
 
     holderOf: async (patientId: string): Promise<string | null> => (await chat.state(patientId))?.holder ?? null,
@@ -161,12 +168,12 @@ export function createSupportService(deps: {
       });
     },
 
-    /** `POST /v1/patients/{id}/transfer`: the holder or an admin (anyone while unheld) hands it to an active operator. */
+    /** `POST /v1/patients/{id}/transfer`: the holder or an admin (anyone while unheld) hands it to an active operator or admin. */
     async transfer(actor: Actor, patientId: string, body: TransferBody): Promise<ConversationState> {
       const current = await conversation(patientId);
-      if (!(await isActiveOperator(db, body.operatorId))) {
+      if (!(await isActiveChatStaff(db, body.operatorId))) {
         throw new AppError('VALIDATION_FAILED', 'Validation failed', [
-          { path: 'body.operatorId', code: 'INVALID_VALUE', message: 'Not the id of an active operator' },
+          { path: 'body.operatorId', code: 'INVALID_VALUE', message: 'Not the id of an active operator or admin' },
         ]);
       }
       if (!mayManage(actor, current)) throw forbidden('Only the operator holding the conversation or an admin transfers it');
@@ -253,7 +260,8 @@ export function createSupportService(deps: {
     async status(actor: Actor): Promise<SupportStatus> {
       if (!actor.patientId) throw forbidden('Only patients have a support conversation');
       const state = await conversation(actor.patientId);
-      const operators = await availability.operators();
+      // The team patients are told about is the operators: an admin with the site open is not watching the inbox.
+      const operators = (await availability.chatStaff()).filter((person) => !person.isAdmin);
       let operator: SupportStatus['operator'] = null;
       if (state.holder) {
         const name = (await userNames(db, [state.holder])).get(state.holder) ?? '';

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { conversationStateSchema, realtimeEvents, supportEventListSchema, type ConversationState } from '@rozmova/contracts';
+import {
+  conversationStateSchema,
+  operatorListSchema,
+  realtimeEvents,
+  supportEventListSchema,
+  type ConversationState,
+} from '@rozmova/contracts';
 import { auditLog } from '../../db/schema.ts';
 import { call, type TestContext } from '../../test/harness.ts';
 import { BASE, bookableDoctor, quickAccount, quickPatient, supportMessage, type Person } from '../../test/factories.ts';
@@ -154,7 +160,7 @@ describe('POST /v1/patients/{id}/transfer', () => {
     expect((await transfer(admin, patient, { operatorId: holder.userId })).body.interacting_with_operator).toBe(holder.userId);
   });
 
-  test('to anyone but an active operator is 400; an unheld one may be handed over by any operator', async () => {
+  test('to anyone but an active operator or admin is 400; an unheld one may be handed over by any operator', async () => {
     const patient = await quickPatient(t);
     await write(patient, 'Є питання');
     const operator = await quickAccount(t, 'operator');
@@ -169,6 +175,47 @@ describe('POST /v1/patients/{id}/transfer', () => {
     expect((await transfer(operator, patient, { operatorId: colleague.userId })).status).toBe(200);
     expect((await transfer(patient, patient, { operatorId: colleague.userId })).status).toBe(403);
     expect((await transfer(operator, patient, { operatorId: colleague.userId, note: 'я'.repeat(1001) })).status).toBe(400);
+  });
+});
+
+describe('admins answer chats too', () => {
+  test('the transfer targets are the active operators and admins; a transfer to an admin is accepted', async () => {
+    const patient = await quickPatient(t);
+    await write(patient, 'Допоможіть із записом');
+    const operator = await quickAccount(t, 'operator', 'Єдина Операторка');
+    const admin = await quickAccount(t, 'admin', 'Марко Адмін');
+    const retired = await quickAccount(t, 'admin', 'Колишній Адмін');
+    await t.services.accounts.setActive(retired.userId, false);
+    const doctor = await bookableDoctor(t);
+
+    const listed = await call(t.app, 'GET', '/v1/support/operators', { token: operator.token });
+    expect(listed.status, listed.text).toBe(200);
+    const targets = operatorListSchema.parse(listed.body).operators;
+    const ids = targets.map((person) => person.id);
+    expect(ids).toEqual(expect.arrayContaining([operator.userId, admin.userId]));
+    for (const other of [retired, doctor, patient]) expect(ids).not.toContain(other.userId);
+    expect(listed.body.operators.find((person: { id: string }) => person.id === admin.userId)).toEqual({
+      id: admin.userId,
+      user_name: 'Марко Адмін',
+      availability: 'offline',
+    });
+
+    await act(operator, 'claim', patient);
+    const moved = await transfer(operator, patient, { operatorId: admin.userId, note: 'Потрібне рішення адміністратора' });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body).toMatchObject({ interacting_with_operator: admin.userId, operator_name: 'Марко Адмін' });
+    const mine = await call(t.app, 'GET', '/v1/support/inbox?holder=mine', { token: admin.token });
+    expect(mine.body.conversations.map((c: { patientId: string }) => c.patientId)).toEqual([patient.patientId]);
+    expect((await eventsOf(admin, patient)).at(-1)).toMatchObject({
+      kind: 'transferred',
+      toOperatorId: admin.userId,
+      to_operator_name: 'Марко Адмін',
+    });
+    // The admin hands it back; a deactivated admin is no target.
+    expect((await transfer(admin, patient, { operatorId: operator.userId })).body.interacting_with_operator).toBe(operator.userId);
+    const refused = await transfer(operator, patient, { operatorId: retired.userId });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0].path).toBe('body.operatorId');
   });
 });
 

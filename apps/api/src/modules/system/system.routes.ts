@@ -22,7 +22,7 @@ export async function registerSystemRoutes(
   });
 
   r.get(systemPaths.version, { config: open, schema: { response: { 200: versionSchema } } }, async (_request, reply) =>
-    reply.header('cache-control', 'no-store').send({ build_id: deps.web.buildId }),
+    reply.header('cache-control', 'no-store').send({ build_id: deps.web.current().buildId }),
   );
 
   const outbox = deps.mailer.outbox;
@@ -32,12 +32,15 @@ export async function registerSystemRoutes(
     );
   }
 
-  const { indexHtml } = deps.web;
-  if (existsSync(deps.web.dist)) {
+  const serving = existsSync(deps.web.dist);
+  if (serving) {
     await app.register(fastifyStatic, {
       root: deps.web.dist,
       index: false,
       wildcard: false,
+      // A route per file; the compressed copies are found beside their file (preCompressed), not routed themselves.
+      // Source maps are never served (docs/monitoring.md: a deployment uploads them to the error monitor).
+      globIgnore: ['**/*.br', '**/*.gz', '**/*.map'],
       preCompressed: true,
       // Off, or send's own `public, max-age=0` would replace the header set here.
       cacheControl: false,
@@ -48,6 +51,7 @@ export async function registerSystemRoutes(
   }
 
   const sendIndex = (reply: import('fastify').FastifyReply, status = 200) => {
+    const { indexHtml } = deps.web.current();
     if (!indexHtml) throw new AppError('NOT_FOUND', 'The web app is not built; run npm run build');
     return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
   };
@@ -58,7 +62,9 @@ export async function registerSystemRoutes(
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0]!;
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !apiPrefixes.some((prefix) => path.startsWith(prefix));
-    if (isPage && indexHtml && (request.headers.accept ?? '').includes('text/html'))
+    const late = isPage && serving ? deps.web.lateFile(path) : undefined;
+    if (late) return reply.sendFile(late.file, late.root);
+    if (isPage && deps.web.current().indexHtml && (request.headers.accept ?? '').includes('text/html'))
       return sendIndex(reply, matchWebPage(path) ? 200 : 404);
     throw new AppError('NOT_FOUND', `No route ${request.method} ${path}`);
   });

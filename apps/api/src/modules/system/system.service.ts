@@ -1,17 +1,28 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { PublicConfig } from '@rozmova/contracts';
 import type { Config } from '../../config.ts';
 import type { OutboxEntry } from '../../lib/mailer.ts';
 
-export interface WebApp {
-  dist: string;
+/** One build of the web app as the server hands it out. */
+export interface WebBuild {
   buildId: string;
   /** index.html with the public runtime settings inlined, or undefined when the web app is not built. */
   indexHtml?: string;
   /** The Content-Security-Policy sources of index.html's inline scripts (first paint, runtime settings). */
   scriptHashes: string[];
+}
+
+export interface WebApp {
+  dist: string;
+  /** The build on disk: index.html is read again once its size or modification time changed (a deployment replaced it). */
+  current(): WebBuild;
+  /**
+   * A file of the build that has no route of its own: written after the start (a deployment replaced the build), or a
+   * hashed asset of the previous build (WEB_DIST_PREVIOUS) that a tab opened before the deployment still asks for.
+   */
+  lateFile(urlPath: string): { root: string; file: string } | undefined;
 }
 
 /** A browser runs an inline script under a CSP only if the sha256 of its exact text is listed. */
@@ -20,22 +31,95 @@ const inlineScriptHashes = (html: string) =>
     ([, text]) => `'sha256-${createHash('sha256').update(text!).digest('base64')}'`,
   );
 
-/** Loads the built web app once at start; its content hash is the build id unless BUILD_ID is set. */
-export function loadWebApp(config: Config): WebApp {
+const statOf = (file: string) => {
+  try {
+    const stat = statSync(file);
+    return stat.isFile() ? stat : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The built web app. Its content hash is the build id; BUILD_ID names the build the server started with, as long as
+ * index.html stays the same. index.html is checked at most once per `recheckMs`, so a deployment that replaces the
+ * files without a restart is noticed (by the build manifest, `GET /api/version`, and by the pages served after it).
+ */
+export function loadWebApp(config: Config, { recheckMs = 1000 }: { recheckMs?: number } = {}): WebApp {
   const indexPath = path.join(config.webDist, 'index.html');
-  const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
-  const buildId = config.buildId ?? (template ? createHash('sha256').update(template).digest('hex').slice(0, 12) : 'development');
-  const publicConfig: PublicConfig = {
-    app_mode: config.appMode,
-    api_base: config.apiBase,
-    decryption_key: config.decryptionKey ?? null,
-    build_id: buildId,
-    contact_email: config.contactEmail,
-    default_locale: 'en',
+  const render = (template: string | undefined, buildId: string): WebBuild => {
+    const publicConfig: PublicConfig = {
+      app_mode: config.appMode,
+      api_base: config.apiBase,
+      decryption_key: config.decryptionKey ?? null,
+      build_id: buildId,
+      contact_email: config.contactEmail,
+      default_locale: 'en',
+      environment: config.env,
+      gtm_id: config.analytics.gtmId ?? null,
+      pixel_id: config.analytics.pixelId ?? null,
+      pixel_path_pattern: config.analytics.pixelPathPattern ?? null,
+      sentry_dsn: config.sentry.webDsn ?? null,
+    };
+    const inline = `<script>window.__ROZMOVA__=${JSON.stringify(publicConfig).replace(/</g, '\\u003c')}</script>`;
+    const indexHtml = template?.replace('</head>', `${inline}</head>`);
+    return { buildId, indexHtml, scriptHashes: indexHtml ? inlineScriptHashes(indexHtml) : [] };
   };
-  const inline = `<script>window.__ROZMOVA__=${JSON.stringify(publicConfig).replace(/</g, '\\u003c')}</script>`;
-  const indexHtml = template?.replace('</head>', `${inline}</head>`);
-  return { dist: config.webDist, buildId, indexHtml, scriptHashes: indexHtml ? inlineScriptHashes(indexHtml) : [] };
+  const read = () => {
+    const stat = statOf(indexPath);
+    let template: string | undefined;
+    try {
+      template = stat && readFileSync(indexPath, 'utf8');
+    } catch {
+      template = undefined;
+    }
+    return { stamp: stat ? `${stat.size}:${stat.mtimeMs}:${stat.ino}` : 'none', template };
+  };
+  const hashOf = (template: string | undefined) =>
+    template ? createHash('sha256').update(template).digest('hex').slice(0, 12) : 'development';
+
+  const started = read();
+  let stamp = started.stamp;
+  let build = render(started.template, config.buildId ?? hashOf(started.template));
+  let checkedAt = Date.now();
+
+  const current = (): WebBuild => {
+    const now = Date.now();
+    if (now - checkedAt < recheckMs) return build;
+    checkedAt = now;
+    const stat = statOf(indexPath);
+    if ((stat ? `${stat.size}:${stat.mtimeMs}:${stat.ino}` : 'none') === stamp) return build;
+    const next = read();
+    stamp = next.stamp;
+    const same = next.template === started.template;
+    build = render(next.template, same && config.buildId ? config.buildId : hashOf(next.template));
+    return build;
+  };
+
+  // Only plain file names below the build's folders: no dot files (the Vite manifest, the build stamp), no `..`.
+  const safePath = (urlPath: string) => {
+    const parts = decodeURIComponentSafe(urlPath.split('?')[0]!).split('/').filter(Boolean);
+    return parts.length > 0 && parts.every((part) => /^[\w@~+=,-][\w.@~+=,-]*$/.test(part)) ? parts.join('/') : undefined;
+  };
+  const lateFile = (urlPath: string) => {
+    const file = safePath(urlPath);
+    // Source maps stay on the server, as the static routes leave them out (docs/monitoring.md).
+    if (!file || file === 'index.html' || file.endsWith('.map')) return undefined;
+    if (statOf(path.join(config.webDist, file))) return { root: config.webDist, file };
+    const previous = config.webDistPrevious;
+    if (previous && file.startsWith('assets/') && statOf(path.join(previous, file))) return { root: previous, file };
+    return undefined;
+  };
+
+  return { dist: config.webDist, current, lateFile };
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return '';
+  }
 }
 
 const escapeHtml = (text: string) =>

@@ -138,7 +138,12 @@ describe('/dev/mail, the development outbox', () => {
   });
 
   test('does not exist in production (which requires SMTP_URL)', async () => {
-    const env = { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9', PAYMENT_PROVIDER: 'sandbox' };
+    const env = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      PAYMENT_PROVIDER: 'sandbox',
+      TWO_FACTOR_KEY: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
+    };
     const t = await createTestApp({ mailer: 'default', env });
     try {
       expect(t.services.mailer.outbox).toBeUndefined();

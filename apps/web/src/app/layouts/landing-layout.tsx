@@ -4,15 +4,18 @@ import { Outlet, useSearchParams } from 'react-router';
 import { PageShell } from './page-shell.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { appPaths } from '../../lib/paths.ts';
+import { runtimeConfig } from '../../lib/runtime-config.ts';
 
 const AuthDialogs = lazy(() => import('../../features/auth/auth-dialogs.tsx'));
 
 export function LandingLayout() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
+  // APP_MODE: in `quizz` the start page is the self-check; in `doctor` the staff's site offers no self-check.
+  const appMode = runtimeConfig.app_mode;
   const links = [
-    { to: '/', label: t('nav.home') },
-    { to: appPaths.diagnosis, label: t('nav.selfCheck') },
+    { to: '/', label: t(appMode === 'quizz' ? 'nav.selfCheck' : 'nav.home') },
+    ...(appMode === 'landing' ? [{ to: appPaths.diagnosis, label: t('nav.selfCheck') }] : []),
     { to: appPaths.specialists(), label: t('specialists.nav.specialists') },
     { to: appPaths.prices, label: t('specialists.nav.prices') },
     { to: appPaths.about, label: t('nav.about') },

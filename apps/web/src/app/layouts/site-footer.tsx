@@ -1,6 +1,7 @@
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { analyticsSetup, openCookieSettings } from '../../lib/analytics.ts';
 import { appPaths } from '../../lib/paths.ts';
 
 export function SiteFooter() {
@@ -29,6 +30,11 @@ export function SiteFooter() {
                 {link.label}
               </Anchor>
             ))}
+            {analyticsSetup && (
+              <Anchor component="button" type="button" size="sm" onClick={openCookieSettings}>
+                {t('consent.settings')}
+              </Anchor>
+            )}
           </Group>
         </Group>
       </Container>

@@ -6,6 +6,7 @@ import { ColorSchemeSwitch } from '../../components/color-scheme-switch.tsx';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
+import { showsPatientCalls } from '../../lib/runtime-config.ts';
 
 const MobileMenu = lazy(() => import('./mobile-menu.tsx'));
 // The bell, the account menu and the realtime connection of a signed-in person.
@@ -94,9 +95,11 @@ export function SiteHeader({ links = [], withAuth = false }: { links?: HeaderLin
                 <Button variant="default" size="sm" onClick={() => openAuthDialog('login')}>
                   {t('header.login')}
                 </Button>
-                <Button size="sm" onClick={() => openAuthDialog('signup')} visibleFrom="sm">
-                  {t('header.signup')}
-                </Button>
+                {showsPatientCalls() && (
+                  <Button size="sm" onClick={() => openAuthDialog('signup')} visibleFrom="sm">
+                    {t('header.signup')}
+                  </Button>
+                )}
               </>
             )}
             {user && (
@@ -120,7 +123,7 @@ export function SiteHeader({ links = [], withAuth = false }: { links?: HeaderLin
             opened={menu === 'open'}
             onClose={() => setMenu('closed')}
             links={links}
-            onSignUp={showSignIn ? () => openAuthDialog('signup') : undefined}
+            onSignUp={showSignIn && showsPatientCalls() ? () => openAuthDialog('signup') : undefined}
           />
         </Suspense>
       )}

@@ -15,8 +15,8 @@ interface Props {
   tools?: ComposerTools;
 }
 
-/** Controls beside the send button that put text into the message (added after what is written). */
-export type ComposerTools = (insert: (text: string) => void) => ReactNode;
+/** Controls beside the send button that put text into the message (added after what is written) or use what is written. */
+export type ComposerTools = (insert: (text: string) => void, written: string) => ReactNode;
 
 /** Writing a message: Enter sends, Shift+Enter starts a new line; optionally one of the patient's documents goes with it. */
 export function Composer({ chat, attachDocuments = false, autoFocus = false, tools }: Props) {
@@ -41,6 +41,8 @@ export function Composer({ chat, attachDocuments = false, autoFocus = false, too
 
   return (
     <form
+      // A message being written: no reload by itself, and leaving the page asks first (lib/reload-guard.ts).
+      data-unsaved={canSend || undefined}
       onSubmit={(event) => {
         event.preventDefault();
         submit();
@@ -79,7 +81,7 @@ export function Composer({ chat, attachDocuments = false, autoFocus = false, too
         />
         <Group justify={attachDocuments || tools ? 'space-between' : 'flex-end'} gap="xs">
           {attachDocuments && <AttachMenu onPick={setDocument} />}
-          {tools?.(insert)}
+          {tools?.(insert, text)}
           <Button type="submit" disabled={!canSend} data-testid="chat-send">
             {t('chat.send')}
           </Button>

@@ -1,12 +1,10 @@
 import { Alert, Anchor, Button, Group, Loader, Text, VisuallyHidden } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { Fragment, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../lib/api-errors.ts';
 import { appointmentDateText, dayKey, timeText } from '../../lib/appointment-dates.ts';
 import type { ChatEntry } from '../../lib/chat/conversation.ts';
 import type { Conversation } from '../../lib/chat/use-conversation.ts';
-import { useOpenDocument } from '../../lib/documents.ts';
+import { DocumentViewer } from '../document-viewer.tsx';
 import { MessageStatus } from './message-status.tsx';
 
 interface Props {
@@ -146,7 +144,7 @@ export function MessageList({ chat, otherName, emptyText, events = [] }: Props) 
 
 function MessageItem({ entry, name, when, onRetry }: { entry: ChatEntry; name: string; when: string; onRetry: () => void }) {
   const { t } = useTranslation();
-  const open = useOpenDocument();
+  const [viewing, setViewing] = useState(false);
   const document = entry.document;
   return (
     <div
@@ -168,18 +166,14 @@ function MessageItem({ entry, name, when, onRetry }: { entry: ChatEntry; name: s
           size="compact-sm"
           mt={4}
           disabled={!document.name}
-          loading={open.isPending}
-          onClick={() =>
-            document.name &&
-            open.mutate(
-              { id: document.id, name: document.name },
-              { onError: (error) => notifications.show({ color: 'danger', message: errorText(t, error) }) },
-            )
-          }
+          onClick={() => setViewing(true)}
           aria-label={document.name ? t('chat.openDocument', { name: document.name }) : undefined}
         >
           {document.name ? t('chat.document', { name: document.name }) : t('chat.documentGone')}
         </Button>
+      )}
+      {document?.name && (
+        <DocumentViewer document={viewing ? { id: document.id, name: document.name } : null} onClose={() => setViewing(false)} />
       )}
       {entry.mine && (
         <Group gap={6} justify="flex-end" wrap="nowrap">

@@ -1,6 +1,7 @@
 import {
   adminConsolePaths,
   adminPaths,
+  twoFactorPaths,
   type AdminUser,
   type CreateUserBody,
   type Role,
@@ -62,5 +63,12 @@ export function useUpdateUser(id: string) {
 export function useResetPassword() {
   return useMutation({
     mutationFn: (id: string) => apiRequest<void>(withId(adminConsolePaths.resetPassword, id), { method: 'POST' }),
+  });
+}
+
+/** Removes a member of staff's authenticator and recovery codes and ends their sessions (audited). */
+export function useResetTwoFactor() {
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<void>(withId(twoFactorPaths.adminReset, id), { method: 'DELETE' }),
   });
 }

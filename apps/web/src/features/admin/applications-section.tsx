@@ -136,7 +136,7 @@ export function ApplicationsSection() {
   if (openId) return <ApplicationDetails id={openId} onBack={() => setOpenId(null)} />;
   return (
     <Stack gap="md">
-      <Title order={2}>{t('applications.title')}</Title>
+      <Title order={1}>{t('applications.title')}</Title>
       <NativeSelect
         label={t('applications.statusFilter')}
         value={status}

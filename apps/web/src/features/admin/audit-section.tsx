@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/form-error.tsx';
 import { downloadAuditCsv, useAuditLog, type AuditFilter } from './console-api.ts';
 import { dateTimeText, LoadError, Pages } from './console-table.tsx';
+import { ScrollTable } from '../../components/scroll-table.tsx';
 
 const emptyFilter: AuditFilter = { actorId: '', patientId: '', action: '', from: '', to: '' };
 
@@ -84,7 +85,7 @@ export function AuditSection() {
       </Group>
       <FormError error={exportError} />
       <LoadError error={log.error} />
-      <Table.ScrollContainer minWidth={720}>
+      <ScrollTable label={t('adminConsole.audit.title')} minWidth={720}>
         <Table>
           <Table.Caption>{t('adminConsole.audit.hint')}</Table.Caption>
           <Table.Thead>
@@ -135,7 +136,7 @@ export function AuditSection() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       <Pages total={log.data?.total ?? 0} page={page} onChange={setPage} />
     </Stack>
   );

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/form-modal.tsx';
 import { useAllDoctors, useUpdateDoctor } from './console-api.ts';
 import { LoadError, uahText } from './console-table.tsx';
+import { ScrollTable } from '../../components/scroll-table.tsx';
 
 /** Price in hryvnias (kopiyky on the wire), consultation length and whether the profile is published. */
 function DoctorModal({ doctor, onClose }: { doctor: Doctor; onClose: () => void }) {
@@ -71,7 +72,7 @@ export function DoctorsSection() {
       <Title order={1}>{t('adminConsole.doctors.title')}</Title>
       <Text>{t('adminConsole.doctors.intro')}</Text>
       <LoadError error={doctors.error} />
-      <Table.ScrollContainer minWidth={720}>
+      <ScrollTable label={t('adminConsole.doctors.title')} minWidth={720}>
         <Table striped>
           <Table.Thead>
             <Table.Tr>
@@ -125,7 +126,7 @@ export function DoctorsSection() {
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       {editing && <DoctorModal doctor={editing} onClose={() => setEditing(null)} />}
     </Stack>
   );

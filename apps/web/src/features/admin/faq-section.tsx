@@ -8,6 +8,7 @@ import {
   NumberInput,
   Stack,
   Switch,
+  type SwitchProps,
   Text,
   Textarea,
   TextInput,
@@ -22,6 +23,7 @@ import { FormError } from '../../components/form-error.tsx';
 import { FormModal } from '../../components/form-modal.tsx';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useDeleteFaqItem, useFaqAdminList, useSaveQuestion, useSaveTopic } from './faq-api.ts';
+import { FaqDraftNotice } from './faq-draft-notice.tsx';
 
 const required = (message: string) => (value: string) => (value.trim() ? null : message);
 /** The server names nested fields (`title.uk`); the form's fields are flat. */
@@ -57,9 +59,15 @@ function TopicModal({ topic, onClose }: { topic: FaqTopic | null; onClose: () =>
       <TextInput label={t('faqAdmin.titleUk')} required maxLength={FAQ_TITLE_MAX} data-autofocus {...form.getInputProps('uk')} />
       <TextInput label={t('faqAdmin.titleEn')} required maxLength={FAQ_TITLE_MAX} {...form.getInputProps('en')} />
       <NumberInput label={t('faqAdmin.position')} min={0} max={10000} allowDecimal={false} {...form.getInputProps('position')} />
-      <Switch label={t('faqAdmin.published')} {...form.getInputProps('isPublished', { type: 'checkbox' })} />
+      <PublishSwitch isNew={!topic} hint={t('faqAdmin.topicDraftHint')} {...form.getInputProps('isPublished', { type: 'checkbox' })} />
     </FormModal>
   );
+}
+
+/** "Publish now" on a new item ("Published" on a saved one), saying what staying a draft means. */
+function PublishSwitch({ isNew, hint, ...input }: { isNew: boolean; hint: string } & SwitchProps) {
+  const { t } = useTranslation();
+  return <Switch label={t(isNew ? 'faqAdmin.publishNow' : 'faqAdmin.published')} description={hint} {...input} />;
 }
 
 function QuestionModal({
@@ -67,11 +75,13 @@ function QuestionModal({
   topicId,
   topics,
   onClose,
+  onSaved,
 }: {
   question: FaqQuestion | null;
   topicId: string;
   topics: FaqTopic[];
   onClose: () => void;
+  onSaved: (saved: FaqQuestion) => void;
 }) {
   const { t } = useTranslation();
   const locale = currentLocale();
@@ -116,6 +126,7 @@ function QuestionModal({
         'answer.uk': 'answerUk',
         'answer.en': 'answerEn',
       })}
+      onSuccess={(saved) => saved && onSaved(saved)}
       submitLabel={t('faqAdmin.save')}
       cancel={{ label: t('common.cancel'), onClick: onClose }}
     >
@@ -143,7 +154,11 @@ function QuestionModal({
         {...form.getInputProps('answerEn')}
       />
       <NumberInput label={t('faqAdmin.position')} min={0} max={10000} allowDecimal={false} {...form.getInputProps('position')} />
-      <Switch label={t('faqAdmin.published')} {...form.getInputProps('isPublished', { type: 'checkbox' })} />
+      <PublishSwitch
+        isNew={!question}
+        hint={t('faqAdmin.questionDraftHint')}
+        {...form.getInputProps('isPublished', { type: 'checkbox' })}
+      />
     </FormModal>
   );
 }
@@ -170,6 +185,9 @@ export function FaqSection() {
   const list = useFaqAdminList();
   const remove = useDeleteFaqItem();
   const [editing, setEditing] = useState<Editing>(null);
+  const [draftId, setDraftId] = useState<string | null>(null);
+  // The notice follows the list: gone once the question is published (here or by editing) or deleted.
+  const draft = list.data?.questions.find((question) => question.id === draftId && !question.isPublished);
   const close = () => {
     remove.reset();
     setEditing(null);
@@ -235,6 +253,7 @@ export function FaqSection() {
                   </Group>
                 </Group>
               ))}
+            {draft?.topicId === topic.id && <FaqDraftNotice question={draft} topic={topic} onClose={() => setDraftId(null)} />}
             <Group>
               <Button size="xs" variant="default" onClick={() => setEditing({ kind: 'question', question: null, topicId: topic.id })}>
                 {t('faqAdmin.addQuestion')}
@@ -245,7 +264,13 @@ export function FaqSection() {
       ))}
       {editing?.kind === 'topic' && <TopicModal topic={editing.topic} onClose={close} />}
       {editing?.kind === 'question' && list.data && (
-        <QuestionModal question={editing.question} topicId={editing.topicId} topics={list.data.topics} onClose={close} />
+        <QuestionModal
+          question={editing.question}
+          topicId={editing.topicId}
+          topics={list.data.topics}
+          onClose={close}
+          onSaved={(saved) => setDraftId(saved.isPublished ? null : saved.id)}
+        />
       )}
       {editing?.kind === 'delete' && (
         <ConfirmModal

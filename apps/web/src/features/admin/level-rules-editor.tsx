@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/form-error.tsx';
 import { errorText, fieldErrors } from '../../lib/api-errors.ts';
 import { useQuizLevelRules, useSaveQuizLevelRules } from './quiz-api.ts';
+import { ScrollTable } from '../../components/scroll-table.tsx';
 
 interface RuleValues {
   level: QuizRuleLevel;
@@ -84,7 +85,7 @@ function RulesForm({ data }: { data: QuizLevelRules }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <Table.ScrollContainer minWidth={560}>
+        <ScrollTable label={t('adminQuiz.rulesTitle')} minWidth={560}>
           <Table>
             <Table.Caption>{t('adminQuiz.rulesCaption', { count: data.question_count })}</Table.Caption>
             <Table.Thead>
@@ -141,7 +142,7 @@ function RulesForm({ data }: { data: QuizLevelRules }) {
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
         {typeof form.errors.rules === 'string' && (
           <Alert color="danger" role="alert">
             {form.errors.rules}

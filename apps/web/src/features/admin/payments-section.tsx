@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useAllDoctors, usePaymentCallbacks, usePayments, useRefundPayment, type PaymentsFilter } from './console-api.ts';
 import { dateTimeText, LoadError, Pages, uahText } from './console-table.tsx';
 import { ReasonModal } from './reason-modal.tsx';
+import { ScrollTable } from '../../components/scroll-table.tsx';
 
 /** What a provider's own status word means in our terms (LiqPay's `sandbox` is a test payment that went through). */
 const providerStatuses: Record<string, 'success' | 'failure' | 'refunded' | 'pending'> = {
@@ -152,7 +153,7 @@ export function PaymentsSection() {
         />
       </Group>
       <LoadError error={payments.error} />
-      <Table.ScrollContainer minWidth={860}>
+      <ScrollTable label={t('adminConsole.payments.title')} minWidth={860}>
         <Table striped>
           <Table.Thead>
             <Table.Tr>
@@ -205,7 +206,7 @@ export function PaymentsSection() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       <Pages total={payments.data?.total ?? 0} page={page} onChange={setPage} />
       {refunding && <RefundModal payment={refunding} onClose={() => setRefunding(null)} />}
       {history && <HistoryModal payment={history} onClose={() => setHistory(null)} />}

@@ -9,6 +9,7 @@ import { LoadError } from './console-table.tsx';
 import { useAdminQuizQuestions, useDeleteQuizQuestion } from './quiz-api.ts';
 import { LevelRulesEditor } from './level-rules-editor.tsx';
 import { QuestionModal } from './question-modal.tsx';
+import { ScrollTable } from '../../components/scroll-table.tsx';
 
 function ConfirmDeleteModal({ question, onClose }: { question: QuizQuestion; onClose: () => void }) {
   const { t } = useTranslation();
@@ -58,7 +59,7 @@ export function QuizAdminPage() {
         <LoadError error={questions.error} />
         {questions.isPending && <Loader role="status" aria-label={t('common.loading')} />}
         {questions.data && (
-          <Table.ScrollContainer minWidth={720}>
+          <ScrollTable label={t('adminQuiz.title')} minWidth={720}>
             <Table striped>
               <Table.Caption>{t('adminQuiz.total', { count })}</Table.Caption>
               <Table.Thead>
@@ -100,7 +101,7 @@ export function QuizAdminPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </Stack>
       <LevelRulesEditor />

@@ -1,14 +1,16 @@
 import { Badge, Button, Group, NativeSelect, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { roles, type AdminUser, type Role } from '@rozmova/contracts';
+import { roles, staffRoles, type AdminUser, type Role } from '@rozmova/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { Pager } from '../../components/pager.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useAuth } from '../../lib/auth-store.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { AdminNav } from './admin-nav.tsx';
-import { USERS_PAGE_SIZE, useResetPassword, useSetUserActive, useUsers } from './api.ts';
+import { USERS_PAGE_SIZE, useResetPassword, useResetTwoFactor, useSetUserActive, useUsers } from './api.ts';
 import { LoadError } from './console-table.tsx';
 import { CreateUserModal } from './create-user-modal.tsx';
 import { EditUserModal } from './edit-user-modal.tsx';
@@ -26,6 +28,39 @@ function ResetPasswordModal({ user, onClose }: { user: AdminUser; onClose: () =>
         reset.mutate(user.id, {
           onSuccess: () => {
             notifications.show({ message: t('adminConsole.users.resetDone', { email: user.email }) });
+            onClose();
+          },
+        })
+      }
+      onClose={onClose}
+      pending={reset.isPending}
+      error={reset.error}
+    />
+  );
+}
+
+/** A member of staff's authenticator and recovery codes removed; they are signed out and set up a new one when required. */
+function ResetTwoFactorModal({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const { t } = useTranslation();
+  const reset = useResetTwoFactor();
+  return (
+    <ConfirmModal
+      title={t('twoFactor.admin.resetTitle')}
+      text={t('twoFactor.admin.resetText', { name: user.user_name, email: user.email })}
+      confirmLabel={t('twoFactor.admin.reset')}
+      cancelLabel={t('common.cancel')}
+      confirmColor="danger"
+      focusCancel
+      onConfirm={() =>
+        reset.mutate(user.id, {
+          onSuccess: () => {
+            notifications.show({ message: t('twoFactor.admin.resetDone', { email: user.email }) });
+            onClose();
+          },
+          // Nothing was set up: said once, and the dialog closes (there is nothing to try again).
+          onError: (error) => {
+            if (!(error instanceof ApiError) || error.body?.code !== 'TWO_FACTOR_NOT_ENABLED') return;
+            notifications.show({ message: t('twoFactor.admin.notEnabled', { email: user.email }) });
             onClose();
           },
         })
@@ -76,6 +111,8 @@ export function UsersPage() {
   const [toggling, setToggling] = useState<AdminUser | null>(null);
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [resetting, setResetting] = useState<AdminUser | null>(null);
+  const [resettingTwoFactor, setResettingTwoFactor] = useState<AdminUser | null>(null);
+  const { user: me } = useAuth();
   const users = useUsers({ role: role || undefined, search: debouncedSearch, page });
   const dateFormat = new Intl.DateTimeFormat(currentLocale() === 'uk' ? 'uk-UA' : 'en-GB', { dateStyle: 'medium' });
 
@@ -109,7 +146,7 @@ export function UsersPage() {
         />
       </Group>
       <LoadError error={users.error} />
-      <Table.ScrollContainer minWidth={960}>
+      <Table.ScrollContainer minWidth={1080}>
         <Table striped highlightOnHover>
           <Table.Caption>{t('admin.total', { count: users.data?.total ?? 0 })}</Table.Caption>
           <Table.Thead>
@@ -129,7 +166,8 @@ export function UsersPage() {
                 <Table.Td>{user.email}</Table.Td>
                 <Table.Td>{t(`roles.${user.user_role}`)}</Table.Td>
                 <Table.Td>
-                  <Badge color={user.is_active ? 'brand' : 'gray'} variant="light">
+                  {/* A badge shrinks to an ellipsis ("А…") when the table is tight: the word stays whole. */}
+                  <Badge color={user.is_active ? 'brand' : 'gray'} variant="light" miw="max-content">
                     {t(user.is_active ? 'admin.active' : 'admin.inactive')}
                   </Badge>
                 </Table.Td>
@@ -152,6 +190,16 @@ export function UsersPage() {
                     >
                       {t('adminConsole.users.reset')}
                     </Button>
+                    {staffRoles.includes(user.user_role) && user.id !== me?.id && (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => setResettingTwoFactor(user)}
+                        aria-label={t('twoFactor.admin.resetUser', { email: user.email })}
+                      >
+                        {t('twoFactor.admin.reset')}
+                      </Button>
+                    )}
                     <Button
                       size="xs"
                       variant="default"
@@ -172,6 +220,7 @@ export function UsersPage() {
       {toggling && <ConfirmActiveModal user={toggling} onClose={() => setToggling(null)} />}
       {editing && <EditUserModal user={editing} onClose={() => setEditing(null)} />}
       {resetting && <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />}
+      {resettingTwoFactor && <ResetTwoFactorModal user={resettingTwoFactor} onClose={() => setResettingTwoFactor(null)} />}
     </Stack>
   );
 }

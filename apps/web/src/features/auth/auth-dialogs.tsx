@@ -24,17 +24,7 @@ export default function AuthDialogs({ stay = false }: { stay?: boolean }) {
   };
   // A visitor who finished the self-check on /diagnosis sees the result, scored now that there is a patient card.
   const openCabinet = (user: User) =>
-    void navigate(
-      user.user_role === 'admin'
-        ? appPaths.admin
-        : user.user_role === 'doctor'
-          ? appPaths.doctor
-          : user.user_role === 'operator'
-            ? appPaths.operator()
-            : user.user_role === 'patient' && hasFinishedVisitorQuiz()
-              ? appPaths.quiz
-              : appPaths.cabinet(),
-    );
+    void navigate(user.user_role === 'patient' && hasFinishedVisitorQuiz() ? appPaths.quiz : appPaths.homeOf(user.user_role));
   const stayHere = () => {
     const updated = new URLSearchParams(params);
     updated.delete('auth');

@@ -1,14 +1,16 @@
 import { Button, Modal, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { User } from '@rozmova/contracts';
+import type { SecondStepResponse, User } from '@rozmova/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MutationForm } from '../../components/mutation-form.tsx';
 import { NewPasswordField } from '../../components/password-field.tsx';
 import { currentLocale } from '../../lib/i18n.ts';
 import { isEmail, isPasswordLengthValid } from '../../lib/validation.ts';
+import { useAfterPassword } from './after-password.ts';
 import { useRecoverPassword, useSendCode } from './api.ts';
 import { CodeStep } from './code-step.tsx';
+import { SecondStepForm } from './second-step-form.tsx';
 
 interface Props {
   onClose: () => void;
@@ -20,6 +22,13 @@ export function ForgotPasswordModal({ onClose, onDone }: Props) {
   const [step, setStep] = useState(0);
   const [code, setCode] = useState('');
   const [user, setUser] = useState<User>();
+  // Staff with two-factor sign-in: the e-mail's code is no second factor, so the app's code still follows.
+  const [secondStep, setSecondStep] = useState<SecondStepResponse | null>(null);
+  const signedIn = (who: User) => {
+    setUser(who);
+    setStep(3);
+  };
+  const afterPassword = useAfterPassword(signedIn, setSecondStep);
   const sendCode = useSendCode('recover-pass');
   const recover = useRecoverPassword();
 
@@ -68,18 +77,24 @@ export function ForgotPasswordModal({ onClose, onDone }: Props) {
           />
         </Stepper.Step>
         <Stepper.Step label={t('auth.forgotStepPassword')}>
-          <MutationForm
-            form={passwordForm}
-            mutation={recover}
-            toVariables={({ password }) => ({ email, code, password })}
-            onSuccess={(signedIn) => {
-              setUser(signedIn);
-              setStep(3);
-            }}
-            submitLabel={t('auth.savePassword')}
-          >
-            <NewPasswordField label={t('fields.newPassword')} data-autofocus {...passwordForm.getInputProps('password')} />
-          </MutationForm>
+          {secondStep ? (
+            <SecondStepForm
+              challenge={secondStep.challenge}
+              intro={<Text>{t('twoFactor.signIn.passwordSaved')}</Text>}
+              onSignedIn={signedIn}
+              onRestart={onClose}
+            />
+          ) : (
+            <MutationForm
+              form={passwordForm}
+              mutation={recover}
+              toVariables={({ password }) => ({ email, code, password })}
+              onSuccess={afterPassword}
+              submitLabel={t('auth.savePassword')}
+            >
+              <NewPasswordField label={t('fields.newPassword')} data-autofocus {...passwordForm.getInputProps('password')} />
+            </MutationForm>
+          )}
         </Stepper.Step>
         <Stepper.Step label={t('auth.forgotStepDone')}>
           <Stack gap="md">

@@ -1,12 +1,15 @@
-import { Anchor, Group, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, Modal, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { User } from '@rozmova/contracts';
+import type { SecondStepResponse, User } from '@rozmova/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/form-modal.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { isEmail } from '../../lib/validation.ts';
+import { useAfterPassword } from './after-password.ts';
 import { useLogin } from './api.ts';
 import type { AuthDialog } from './auth-dialog.ts';
+import { SecondStepForm } from './second-step-form.tsx';
 
 interface Props {
   onClose: () => void;
@@ -17,6 +20,7 @@ interface Props {
 export function LoginModal({ onClose, onSwitch, onSignedIn }: Props) {
   const { t } = useTranslation();
   const login = useLogin();
+  const [secondStep, setSecondStep] = useState<SecondStepResponse | null>(null);
   const form = useForm({
     initialValues: { email: '', password: '' },
     validate: {
@@ -24,6 +28,23 @@ export function LoginModal({ onClose, onSwitch, onSignedIn }: Props) {
       password: (value) => (value ? null : t('validation.passwordRequired')),
     },
   });
+
+  const afterPassword = useAfterPassword(onSignedIn, setSecondStep);
+
+  if (secondStep) {
+    return (
+      <Modal opened onClose={onClose} title={t('twoFactor.signIn.title')}>
+        <SecondStepForm
+          challenge={secondStep.challenge}
+          onSignedIn={onSignedIn}
+          onRestart={() => {
+            login.reset();
+            setSecondStep(null);
+          }}
+        />
+      </Modal>
+    );
+  }
 
   return (
     <FormModal
@@ -33,7 +54,7 @@ export function LoginModal({ onClose, onSwitch, onSignedIn }: Props) {
       form={form}
       mutation={login}
       toVariables={(values) => values}
-      onSuccess={(user) => user && onSignedIn(user)}
+      onSuccess={afterPassword}
       operation="login"
       submitLabel={t('auth.loginSubmit')}
       footer={

@@ -1,10 +1,12 @@
 import { Button, Group, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { NotificationSettings, User } from '@rozmova/contracts';
+import { staffRoles, type NotificationSettings, type User } from '@rozmova/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { SectionCard } from '../../components/section-card.tsx';
 import { errorText } from '../../lib/api-errors.ts';
+import { appPaths } from '../../lib/paths.ts';
 import { useUpdateProfile } from './api.ts';
 import { ChangePasswordModal } from './change-password-modal.tsx';
 import { ChangePhoneModal } from './change-phone-modal.tsx';
@@ -80,6 +82,17 @@ export function ProfileTab({ user }: { user: User }) {
         </Stack>
         <PushDevice userId={user.id} accountPushOn={user.notification_settings.push} />
       </SectionCard>
+
+      {staffRoles.includes(user.user_role) && (
+        <SectionCard title={t('twoFactor.security.title')} titleId="profile-two-factor-title" gap="xs">
+          <Text mb="xs">{t('twoFactor.security.profileText')}</Text>
+          <div>
+            <Button variant="default" component={Link} to={appPaths.accountSecurity}>
+              {t('twoFactor.security.manage')}
+            </Button>
+          </div>
+        </SectionCard>
+      )}
 
       <SectionCard title={t('profile.dangerTitle')} titleId="profile-danger-title" gap="xs">
         <Text mb="xs">{t('profile.dangerText')}</Text>

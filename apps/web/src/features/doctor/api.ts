@@ -14,6 +14,9 @@ import { apiRequest } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { withId } from '../../lib/paths.ts';
 
+/** The list's largest page; a week of consultations stays well below it. */
+const AGENDA_LIMIT = 500;
+
 export function useDoctor(id: string) {
   return useQuery({
     queryKey: queryKeys.doctors.one(id),
@@ -52,6 +55,19 @@ export function useDoctorAppointments(doctorId: string, from: string) {
     queryKey: queryKeys.appointments.ofDoctor(doctorId, from),
     queryFn: ({ signal }) => apiRequest<Appointment[]>(appointmentPaths.appointments, { query: { doctorId, from, limit: 200 }, signal }),
     enabled: doctorId !== '',
+  });
+}
+
+/**
+ * The doctor's consultations starting in a range (the agenda's week). Each answer is an audited list of patients, so
+ * weeks already seen are not asked for again while the reader moves back and forth; appointment events refresh them.
+ */
+export function useDoctorAgenda(doctorId: string, range: { from: string; to: string }) {
+  return useQuery({
+    queryKey: queryKeys.appointments.agenda(doctorId, range.from, range.to),
+    queryFn: ({ signal }) =>
+      apiRequest<Appointment[]>(appointmentPaths.appointments, { query: { doctorId, ...range, limit: AGENDA_LIMIT }, signal }),
+    staleTime: 5 * 60_000,
   });
 }
 

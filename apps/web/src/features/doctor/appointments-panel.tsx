@@ -30,7 +30,7 @@ import { appPaths } from '../../lib/paths.ts';
 
 const statusColor: Record<Appointment['appointment_status'], string> = {
   scheduled: 'brand',
-  running: 'blue',
+  running: 'brand',
   completed: 'gray',
   canceled: 'danger',
 };
@@ -156,7 +156,10 @@ function AppointmentItem({ appointment, now, timeZone, waiting, onComplete, onCa
                 {t('doctor.waiting.badge')}
               </Badge>
             )}
-            <Badge color={statusColor[appointment.appointment_status]} variant="light">
+            <Badge
+              color={statusColor[appointment.appointment_status]}
+              variant={appointment.appointment_status === 'running' ? 'filled' : 'light'}
+            >
               {t(`doctor.status.${appointment.appointment_status}`)}
             </Badge>
             <Badge color="gray" variant="light">

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FormError } from '../../components/form-error.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
+import { Agenda } from './agenda.tsx';
 import { useDoctor, useDoctorList } from './api.ts';
 import { AppointmentsPanel } from './appointments-panel.tsx';
 import { DoctorNav } from './doctor-nav.tsx';
@@ -11,9 +12,10 @@ import { ApprovedWelcome, ProfileChecklist } from './profile-checklist-card.tsx'
 import { ScheduleEditor } from './schedule-editor.tsx';
 
 /**
- * /doctor: today's and upcoming appointments and the schedule editor. A doctor always sees its own (its user id is its
- * doctor id), with the checklist of what its public profile still needs; an admin picks a doctor, kept in
- * `?doctorId=`. `?tab=schedule` opens the editor, and a hash there names the field to focus (`#doctor-price`).
+ * /doctor: today's and upcoming appointments; the agenda by day or week above the schedule editor. A doctor always sees
+ * its own (its user id is its doctor id), with the checklist of what its public profile still needs; an admin picks a
+ * doctor, kept in `?doctorId=`. `?tab=schedule` opens the editor, and a hash there names the field to focus
+ * (`#doctor-price`).
  */
 export function DoctorPage() {
   const { t } = useTranslation();
@@ -115,7 +117,10 @@ function DoctorConsole({ doctorId, own, tab, onTab }: ConsoleProps) {
         </Tabs.Panel>
         <Tabs.Panel value="schedule" pt="lg">
           {doctor.data ? (
-            <ScheduleEditor key={doctor.data.id} doctor={doctor.data} />
+            <Stack gap="lg">
+              <Agenda doctor={doctor.data} />
+              <ScheduleEditor key={doctor.data.id} doctor={doctor.data} />
+            </Stack>
           ) : doctor.error ? (
             <FormError error={doctor.error} />
           ) : (

@@ -16,7 +16,7 @@ import {
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { specialisations, type Doctor } from '@rozmova/contracts';
+import { consultationLanguages, specialisations, type Doctor } from '@rozmova/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../components/section-card.tsx';
@@ -30,9 +30,6 @@ import { calendarDateText, weekdayName } from './times.ts';
 import { useFocusFromHash } from './use-focus-from-hash.ts';
 
 type Form = UseFormReturnType<ScheduleFormValues>;
-
-/** Languages a doctor can tick; any other code the profile already has is added to the list. */
-const commonLanguages = ['uk', 'en', 'pl', 'de', 'fr', 'es', 'it', 'cs', 'ro', 'sk'];
 
 function timeZones(current: string): string[] {
   // By their current names (the browser may list Europe/Kiev), each once.
@@ -71,7 +68,8 @@ export function ScheduleEditor({ doctor }: { doctor: Doctor }) {
 
   const languages = useMemo(
     () =>
-      [...commonLanguages, ...doctor.languages.filter((code) => !commonLanguages.includes(code))].map((code) => ({
+      // Any other code the profile already has is added to the list.
+      [...consultationLanguages, ...doctor.languages.filter((code) => !consultationLanguages.includes(code))].map((code) => ({
         code,
         label: languageText(code, language),
       })),

@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { FormError } from '../../components/form-error.tsx';
+import { SkeletonLine } from '../../components/skeleton-line.tsx';
 import { currentLocale } from '../../lib/i18n.ts';
 import { appPaths } from '../../lib/paths.ts';
 import { useFaqQuestion, useFaqSearch, useFaqTopic, useFaqTopics, useVote, votedOn } from './api.ts';
@@ -41,6 +42,23 @@ function QuestionLinks({ questions }: { questions: FaqQuestion[] }) {
             {question.question[locale]}
           </Anchor>
         </li>
+      ))}
+    </Stack>
+  );
+}
+
+/** As many topics as the demo FAQ has, while they load: the support link below stays where it will be with as many. */
+const SKELETON_TOPICS = 4;
+
+function TopicsSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md" role="status" aria-label={t('common.loading')}>
+      {Array.from({ length: SKELETON_TOPICS }, (_, index) => (
+        <Paper key={index} withBorder p="md" radius="md" aria-hidden="true">
+          <SkeletonLine width="45%" />
+          <SkeletonLine size="sm" width="25%" />
+        </Paper>
       ))}
     </Stack>
   );
@@ -92,7 +110,7 @@ export function FaqPage() {
           <Title order={2} fz="lg">
             {t('faq.topics')}
           </Title>
-          {topics.isPending && <Loader role="status" size="sm" aria-label={t('common.loading')} />}
+          {topics.isPending && <TopicsSkeleton />}
           {topics.isError && <FormError error={topics.error} />}
           {topics.data?.map((topic) => (
             <Paper key={topic.id} withBorder p="md" radius="md">

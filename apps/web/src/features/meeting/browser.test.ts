@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import uk from '../../locales/uk.json';
-import { detectBrowser, mediaHelpKey, mediaProblemOf, type BrowserKind, type MediaProblem } from './browser.ts';
+import { canShareScreen, detectBrowser, mediaHelpKey, mediaProblemOf, type BrowserKind, type MediaProblem } from './browser.ts';
 
 const agents = {
   chromeWindows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
@@ -17,6 +17,7 @@ const agents = {
   samsung:
     'Mozilla/5.0 (Linux; Android 13; SAMSUNG SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36',
   headless: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/130.0.0.0 Safari/537.36',
+  androidTablet: 'Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
 };
 
 describe('detectBrowser', () => {
@@ -40,6 +41,27 @@ describe('detectBrowser', () => {
 
   it('copes with an unknown browser', () => {
     expect(detectBrowser('curl/8.0')).toEqual({ kind: 'other', label: 'Browser' });
+  });
+});
+
+describe('canShareScreen', () => {
+  const share = (agent: keyof typeof agents, touchPoints = 0, getDisplayMedia = true) =>
+    canShareScreen({ userAgent: agents[agent], touchPoints, getDisplayMedia });
+
+  it('is offered by desktop browsers that have getDisplayMedia, a touch laptop too', () => {
+    for (const agent of ['chromeWindows', 'edge', 'firefox', 'safariMac', 'headless'] as const) expect(share(agent), agent).toBe(true);
+    expect(share('chromeWindows', 10)).toBe(true);
+  });
+
+  it('is not offered on phones and tablets, whatever they claim to have', () => {
+    for (const agent of ['chromeAndroid', 'safariIphone', 'chromeIphone', 'samsung', 'androidTablet'] as const)
+      expect(share(agent), agent).toBe(false);
+    // An iPad asking for the desktop site.
+    expect(share('safariMac', 5)).toBe(false);
+  });
+
+  it('is not offered without getDisplayMedia', () => {
+    expect(share('chromeWindows', 0, false)).toBe(false);
   });
 });
 

@@ -34,6 +34,33 @@ export function detectBrowser(userAgent: string, touchPoints = 0): BrowserInfo {
   return { kind, label: label.slice(0, 80) };
 }
 
+export interface ScreenShareEnvironment {
+  userAgent: string;
+  touchPoints: number;
+  /** navigator.mediaDevices.getDisplayMedia exists. */
+  getDisplayMedia: boolean;
+}
+
+/**
+ * Whether to offer sharing the screen: the browser has getDisplayMedia and is not on a phone or tablet, where it is
+ * missing or shares nothing useful (an iPad asking for the desktop site says "Macintosh" but has a touch screen; a
+ * laptop with a touch screen shares fine).
+ */
+export function canShareScreen({ userAgent, touchPoints, getDisplayMedia }: ScreenShareEnvironment): boolean {
+  if (!getDisplayMedia) return false;
+  const info = parseUserAgent(userAgent);
+  return info.device === 'desktop' && !(info.os === 'macOS' && touchPoints > 1);
+}
+
+/** canShareScreen for this browser. */
+export const screenSharingHere = (): boolean =>
+  typeof navigator !== 'undefined' &&
+  canShareScreen({
+    userAgent: navigator.userAgent,
+    touchPoints: navigator.maxTouchPoints,
+    getDisplayMedia: typeof navigator.mediaDevices?.getDisplayMedia === 'function',
+  });
+
 /** What went wrong when asking for a camera or microphone. */
 export type MediaProblem = 'denied' | 'missing' | 'busy' | 'insecure' | 'failed';
 

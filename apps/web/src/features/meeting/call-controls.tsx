@@ -1,10 +1,9 @@
-import { Popover } from '@mantine/core';
 import type { MeetingRole } from '@rozmova/contracts';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DeviceSelects } from './device-selects.tsx';
-import { CameraIcon, ChatIcon, DevicesIcon, FullScreenIcon, HelpIcon, LeaveIcon, MicIcon, ScreenIcon } from './icons.tsx';
+import { CameraIcon, ChatIcon, LeaveIcon, MicIcon } from './icons.tsx';
 import type { LocalMedia, LocalMediaState } from './local-media.ts';
+import { MoreMenu } from './more-menu.tsx';
 
 interface ControlProps {
   icon: ReactNode;
@@ -14,16 +13,22 @@ interface ControlProps {
   off?: boolean;
   danger?: boolean;
   onClick?: () => void;
+  ref?: Ref<HTMLButtonElement>;
+  expanded?: boolean;
+  controls?: string;
 }
 
-function Control({ icon, label, name, off = false, danger = false, onClick }: ControlProps) {
+function Control({ icon, label, name, off = false, danger = false, onClick, ref, expanded, controls }: ControlProps) {
   return (
     <button
+      ref={ref}
       type="button"
       className="control"
       data-off={off || undefined}
       data-danger={danger || undefined}
       aria-label={name}
+      aria-expanded={expanded}
+      aria-controls={controls}
       onClick={onClick}
     >
       {icon}
@@ -37,30 +42,22 @@ interface Props {
   state: LocalMediaState;
   role: MeetingRole;
   unread: number;
+  chatOpen: boolean;
+  /** The chat panel's id, which the chat button opens. */
+  chatId: string;
+  chatButton: Ref<HTMLButtonElement>;
   onCamera: (on: boolean) => void;
   onChat: () => void;
   onSupport: () => void;
   onLeave: () => void;
 }
 
-const canShareScreen = () => typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getDisplayMedia === 'function';
-const canFullScreen = () => typeof document !== 'undefined' && document.fullscreenEnabled;
-
-/** Mute, camera, screen, devices, chat, full screen, report a problem, leave: labelled in words, wrapping on a phone. */
-export function CallControls({ media, state, role, unread, onCamera, onChat, onSupport, onLeave }: Props) {
+/**
+ * One row: mute, camera, chat, More (the rest) and leave, labelled in words (on a phone the words are for screen
+ * readers only, the row would not fit them).
+ */
+export function CallControls({ media, state, role, unread, chatOpen, chatId, chatButton, onCamera, onChat, onSupport, onLeave }: Props) {
   const { t } = useTranslation();
-  const [fullScreen, setFullScreen] = useState(false);
-  useEffect(() => {
-    const changed = () => setFullScreen(document.fullscreenElement !== null);
-    document.addEventListener('fullscreenchange', changed);
-    return () => document.removeEventListener('fullscreenchange', changed);
-  }, []);
-  const toggleFullScreen = () => {
-    if (document.fullscreenElement) void document.exitFullscreen();
-    else void document.querySelector('.call__stage')?.requestFullscreen();
-  };
-  const sharing = state.screenTrack !== null;
-
   return (
     <div className="call__controls" role="group" aria-label={t('meeting.controls.label')}>
       <Control
@@ -75,26 +72,8 @@ export function CallControls({ media, state, role, unread, onCamera, onChat, onS
         off={!state.cameraOn}
         onClick={() => onCamera(!state.cameraOn)}
       />
-      {canShareScreen() && (
-        <Control
-          icon={<ScreenIcon />}
-          label={sharing ? t('meeting.controls.stopSharing') : t('meeting.controls.shareScreen')}
-          off={sharing}
-          onClick={() => (sharing ? media.stopSharing() : void media.shareScreen().catch(() => undefined))}
-        />
-      )}
-      <Popover position="top" withArrow trapFocus shadow="md" width={300}>
-        <Popover.Target>
-          <button type="button" className="control">
-            <DevicesIcon />
-            <span className="control__label">{t('meeting.controls.devices')}</span>
-          </button>
-        </Popover.Target>
-        <Popover.Dropdown>
-          <DeviceSelects media={media} state={state} />
-        </Popover.Dropdown>
-      </Popover>
       <Control
+        ref={chatButton}
         icon={
           <span className="control__icon">
             <ChatIcon />
@@ -107,16 +86,11 @@ export function CallControls({ media, state, role, unread, onCamera, onChat, onS
         }
         label={t('meeting.controls.chat')}
         name={unread > 0 ? t('meeting.controls.chatUnread', { count: unread }) : undefined}
+        expanded={chatOpen}
+        controls={chatOpen ? chatId : undefined}
         onClick={onChat}
       />
-      {canFullScreen() && (
-        <Control
-          icon={<FullScreenIcon exit={fullScreen} />}
-          label={fullScreen ? t('meeting.controls.exitFullScreen') : t('meeting.controls.fullScreen')}
-          onClick={toggleFullScreen}
-        />
-      )}
-      <Control icon={<HelpIcon />} label={t('meeting.controls.support')} onClick={onSupport} />
+      <MoreMenu media={media} state={state} onSupport={onSupport} />
       <Control
         icon={<LeaveIcon />}
         label={role === 'doctor' ? t('meeting.controls.leaveOrEnd') : t('meeting.controls.leave')}

@@ -1,6 +1,6 @@
 import { Group, Text, Title } from '@mantine/core';
 import type { Appointment, DeviceCheck, MeetingReportBody, MeetingRole } from '@rozmova/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompleteConsultationModal } from '../../components/complete-consultation-modal.tsx';
 import { CallBanners } from './call-banners.tsx';
@@ -8,7 +8,7 @@ import { CallControls } from './call-controls.tsx';
 import { CallStage } from './call-stage.tsx';
 import type { CallSnapshot, JoinRefusal } from './call.ts';
 import { useConsultationChat } from './chat-api.ts';
-import { ChatDrawer } from './chat-drawer.tsx';
+import { ChatPanel } from './chat-panel.tsx';
 import { CloseModal } from './close-modal.tsx';
 import type { JoinMode } from './device-check.ts';
 import type { LocalMedia, LocalMediaState } from './local-media.ts';
@@ -37,9 +37,10 @@ const dataState = (phase: CallSnapshot['phase']) =>
   phase === 'joining' ? 'connecting' : phase === 'left' || phase === 'refused' ? 'ended' : phase;
 
 /**
- * The call: the other person large, oneself small in a corner, the controls below (they wrap on a phone), the
- * connection's quality and state in words above. Leaving, ending, the chat and reporting a problem are dialogs
- * (SPEC.md §2's meeting modals).
+ * The call, the whole window (the site header hides meanwhile): the other person large, oneself small in a corner,
+ * one row of controls below, the connection's quality and state in words above. The chat is a panel that leaves the
+ * call usable (beside the video, or over its lower part on a phone); leaving, ending and reporting a problem are
+ * dialogs (SPEC.md §2's meeting modals).
  */
 export function CallView({ appointment, role, media, state, mode, deviceCheck, relayOnly, onLeft, onEnded, onRefused }: Props) {
   const { t } = useTranslation();
@@ -53,6 +54,12 @@ export function CallView({ appointment, role, media, state, mode, deviceCheck, r
   const [fallback, dispatchFallback] = useAudioOnlyFallback(quality, sendingCamera, connected);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [chatOpen, setChatOpen] = useState(false);
+  const chatId = useId();
+  const chatButton = useRef<HTMLButtonElement>(null);
+  const closeChat = () => {
+    setChatOpen(false);
+    chatButton.current?.focus();
+  };
   const chat = useConsultationChat({ appointmentId: appointment.id, patientId: appointment.appointment_patientId, role, open: chatOpen });
   const other = role === 'patient' ? appointment.doctor.user_name : appointment.patient.user_name;
 
@@ -93,10 +100,10 @@ export function CallView({ appointment, role, media, state, mode, deviceCheck, r
   });
 
   return (
-    <div className="meeting-room call" data-testid="meeting-room" data-call-state={dataState(snapshot.phase)}>
-      <Group className="call__bar" justify="space-between" gap="xs" wrap="wrap">
-        <div>
-          <Title order={1} fz={{ base: 'md', sm: 'lg' }}>
+    <div className="meeting-room call" data-testid="meeting-room" data-call-state={dataState(snapshot.phase)} data-full-viewport>
+      <Group className="call__bar" justify="space-between" gap="xs" wrap="nowrap">
+        <div className="call__heading">
+          <Title order={1} fz={{ base: 'md', sm: 'lg' }} lineClamp={1}>
             {t('meeting.title', { name: other })}
           </Title>
           <Text size="sm" role="status">
@@ -123,18 +130,23 @@ export function CallView({ appointment, role, media, state, mode, deviceCheck, r
         onVideoBack={() => (receiveVideo ? dispatchFallback({ type: 'video-back' }) : setCamera(true))}
         onStayOnAudio={() => dispatchFallback({ type: 'stay-on-audio' })}
       />
-      <CallStage appointment={appointment} role={role} snapshot={snapshot} state={state} other={other} receiveVideo={receiveVideo} />
+      <div className="call__main" data-chat={chatOpen || undefined}>
+        <CallStage appointment={appointment} role={role} snapshot={snapshot} state={state} other={other} receiveVideo={receiveVideo} />
+        {chatOpen && <ChatPanel id={chatId} onClose={closeChat} chat={chat} other={other} />}
+      </div>
       <CallControls
         media={media}
         state={state}
         role={role}
         unread={chat.unread}
+        chatOpen={chatOpen}
+        chatId={chatId}
+        chatButton={chatButton}
         onCamera={setCamera}
-        onChat={() => setChatOpen(true)}
+        onChat={() => setChatOpen((open) => !open)}
         onSupport={() => setDialog('support')}
         onLeave={() => setDialog('close')}
       />
-      <ChatDrawer opened={chatOpen} onClose={() => setChatOpen(false)} chat={chat} other={other} />
       {dialog === 'close' && (
         <CloseModal role={role} onStay={() => setDialog(null)} onLeave={() => call?.leave()} onEnd={() => setDialog('complete')} />
       )}

@@ -119,13 +119,13 @@ class FakeSocket implements RealtimeConnection {
   }
 }
 
-function makeCall(server: FakeServer, role: MeetingRole) {
+function makeCall(server: FakeServer, role: MeetingRole, iceServers = async () => [{ urls: 'stun:stun.example.org' }]) {
   const socket = server.connect(role);
   const call = new Call({
     roomId: ROOM,
     deviceCheck,
     relayOnly: false,
-    iceServers: async () => [{ urls: 'stun:stun.example.org' }],
+    iceServers,
     createConnection: (configuration) => new FakePeerConnection(configuration) as unknown as RTCPeerConnection,
   });
   call.attach(socket);
@@ -158,6 +158,30 @@ describe('Call', () => {
     expect(doctor.call.getSnapshot().phase).toBe('connected');
     expect(open()).toHaveLength(2);
     expect(open()[0]!.configuration).toEqual({ iceServers: [{ urls: 'stun:stun.example.org' }], iceTransportPolicy: 'all' });
+  });
+
+  it('asks for the ICE servers with the join (not after it), once per connection, and again when that request failed', async () => {
+    const server = new FakeServer();
+    const asked: string[] = [];
+    const patientServers = vi.fn(async () => {
+      asked.push(`patient after ${server.joins.length} joins`);
+      if (asked.length === 1) throw new Error('409: the room is not open yet');
+      return [{ urls: 'stun:stun.example.org' }];
+    });
+    const patient = makeCall(server, 'patient', patientServers);
+    await settle();
+    expect(asked).toEqual(['patient after 0 joins']);
+    const doctorServers = vi.fn(async () => {
+      asked.push(`doctor after ${server.joins.length} joins`);
+      return [{ urls: 'stun:stun.example.org' }];
+    });
+    const doctor = makeCall(server, 'doctor', doctorServers);
+    await settle();
+    // The doctor's request left with its join; the patient's failed one was made again for the connection.
+    expect(asked).toEqual(['patient after 0 joins', 'doctor after 1 joins', 'patient after 2 joins']);
+    expect(doctor.call.getSnapshot().phase).toBe('connected');
+    expect(patient.call.getSnapshot().phase).toBe('connected');
+    expect(doctorServers).toHaveBeenCalledTimes(1);
   });
 
   it('joins again after its socket reconnects, and both sides start fresh connections (no ghost left)', async () => {

@@ -11,6 +11,7 @@ import {
 } from '@rozmova/contracts';
 import type { RealtimeConnection } from '../../lib/realtime-connection.ts';
 import { nothingArrived, qualityBetween, readCounters, type CallQuality, type StatsCounters } from './call-quality.ts';
+import { IceServersAhead } from './ice-servers-ahead.ts';
 import { PeerSession, type MediaKind, type PeerConnectionState, type PeerSignal } from './peer-session.ts';
 
 /**
@@ -94,6 +95,8 @@ export class Call {
   private sinceOffer: PeerSignal[] = [];
   /** A session is being started (its ICE servers are loading). */
   private starting = false;
+  /** ICE servers asked for with the join, for the next connection. */
+  private readonly iceServers: IceServersAhead;
   private everConnected = false;
   private tracks: Record<MediaKind, MediaStreamTrack | null> = { audio: null, video: null };
   private videoPaused = false;
@@ -106,7 +109,9 @@ export class Call {
   private timers: ReturnType<typeof setTimeout>[] = [];
   private connectTimer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly options: CallOptions) {}
+  constructor(private readonly options: CallOptions) {
+    this.iceServers = new IceServersAhead(options.iceServers);
+  }
 
   getSnapshot = (): CallSnapshot => this.snapshot;
 
@@ -190,6 +195,7 @@ export class Call {
     this.sentState = null;
     this.sentVideo = null;
     this.update({ socketConnected: true });
+    this.iceServers.prefetch();
     let ack: MeetingJoinAck;
     try {
       ack = await connection.emitWithAck<MeetingJoinAck>(
@@ -280,7 +286,7 @@ export class Call {
     this.starting = true;
     let iceServers: RTCIceServer[] = [];
     try {
-      iceServers = await this.options.iceServers();
+      iceServers = await this.iceServers.take();
     } catch {
       // Without STUN and TURN the call still works between devices that see each other directly.
     }

@@ -1,5 +1,6 @@
 import { Button, Group, Loader, Menu, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
 import { CANNED_REPLY_TITLE_MAX, MESSAGE_TEXT_MAX, type CannedReply } from '@rozmova/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -63,11 +64,21 @@ export function CannedRepliesModal({ onClose }: { onClose: () => void }) {
   );
 }
 
-function CannedReplyForm({ reply, onDone }: { reply: CannedReply | null; onDone: () => void }) {
+interface CannedReplyFormProps {
+  /** The reply to edit; null adds one. */
+  reply: CannedReply | null;
+  /** A new reply's text to start from (what the operator wrote in the message box). */
+  draft?: string;
+  onDone: (saved?: CannedReply) => void;
+  /** The form is a dialog of its own (from the message box), not a part of the manager. */
+  standalone?: boolean;
+}
+
+function CannedReplyForm({ reply, draft = '', onDone, standalone = false }: CannedReplyFormProps) {
   const { t } = useTranslation();
   const save = useSaveCannedReply();
   const form = useForm({
-    initialValues: { title: reply?.title ?? '', text: reply?.text ?? '' },
+    initialValues: { title: reply?.title ?? '', text: reply?.text ?? draft },
     validate: {
       title: (value) => (value.trim() ? null : t('operator.canned.titleRequired')),
       text: (value) => (value.trim() ? null : t('operator.canned.textRequired')),
@@ -78,17 +89,26 @@ function CannedReplyForm({ reply, onDone }: { reply: CannedReply | null; onDone:
       form={form}
       mutation={save}
       toVariables={({ title, text }) => ({ id: reply?.id, body: { title: title.trim(), text: text.trim() } })}
-      onSuccess={() => {
+      onSuccess={(saved) => {
         form.reset();
-        onDone();
+        onDone(saved);
       }}
-      submitLabel={t(reply ? 'operator.canned.saveEdit' : 'operator.canned.add')}
-      cancel={reply ? { label: t('common.cancel'), onClick: onDone } : undefined}
+      submitLabel={t(reply || standalone ? 'operator.canned.saveEdit' : 'operator.canned.add')}
+      cancel={reply || standalone ? { label: t('common.cancel'), onClick: () => onDone() } : undefined}
     >
-      <Text fw={600} component="h3" fz="md" m={0}>
-        {t(reply ? 'operator.canned.editTitle' : 'operator.canned.addTitle')}
-      </Text>
-      <TextInput label={t('operator.canned.replyTitle')} required maxLength={CANNED_REPLY_TITLE_MAX} {...form.getInputProps('title')} />
+      {!standalone && (
+        <Text fw={600} component="h3" fz="md" m={0}>
+          {t(reply ? 'operator.canned.editTitle' : 'operator.canned.addTitle')}
+        </Text>
+      )}
+      <TextInput
+        label={t('operator.canned.replyTitle')}
+        description={standalone ? t('operator.canned.titleHint') : undefined}
+        required
+        maxLength={CANNED_REPLY_TITLE_MAX}
+        data-autofocus={standalone || undefined}
+        {...form.getInputProps('title')}
+      />
       <Textarea
         label={t('operator.canned.text')}
         required
@@ -121,8 +141,50 @@ function DeleteReplyModal({ reply, onClose }: { reply: CannedReply; onClose: () 
   );
 }
 
-/** Beside the composer: puts one of the operator's canned replies into it; the last item opens the manager. */
-export function CannedReplyMenu({ onInsert, onManage }: { onInsert: (text: string) => void; onManage: () => void }) {
+interface CannedReplyToolsProps {
+  onInsert: (text: string) => void;
+  onManage: () => void;
+  /** What is written in the message box now. */
+  written: string;
+  /** Keep `written` as a new canned reply (the dialog is rendered outside the message box's form). */
+  onSaveAs: (text: string) => void;
+}
+
+/**
+ * Beside the composer: puts one of the operator's canned replies into it (the menu's last item opens the manager), and
+ * offers to keep what is written as a new one.
+ */
+export function CannedReplyTools({ onInsert, onManage, written, onSaveAs }: CannedReplyToolsProps) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="xs">
+      <CannedReplyMenu onInsert={onInsert} onManage={onManage} />
+      <Button variant="default" size="xs" disabled={!written.trim()} onClick={() => onSaveAs(written.trim())}>
+        {t('operator.canned.saveAs')}
+      </Button>
+    </Group>
+  );
+}
+
+/** What the operator wrote, kept as a new canned reply under a short title it gives here. */
+export function SaveCannedReplyModal({ text, onClose }: { text: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened onClose={onClose} title={t('operator.canned.saveAsTitle')}>
+      <CannedReplyForm
+        reply={null}
+        draft={text}
+        standalone
+        onDone={(saved) => {
+          onClose();
+          if (saved) notifications.show({ message: t('operator.canned.saved', { title: saved.title }) });
+        }}
+      />
+    </Modal>
+  );
+}
+
+function CannedReplyMenu({ onInsert, onManage }: Pick<CannedReplyToolsProps, 'onInsert' | 'onManage'>) {
   const { t } = useTranslation();
   const replies = useCannedReplies();
   return (

@@ -2,7 +2,7 @@ import { Anchor, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDocumentVisibility } from '@mantine/hooks';
 import type { User } from '@rozmova/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChatView } from '../../components/chat/chat-view.tsx';
@@ -11,7 +11,7 @@ import type { ConversationRef } from '../../lib/chat/conversation.ts';
 import { useConversation } from '../../lib/chat/use-conversation.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useOperators, usePatient, useSupportEvents } from './api.ts';
-import { CannedReplyMenu } from './canned-replies.tsx';
+import { CannedReplyTools, SaveCannedReplyModal } from './canned-replies.tsx';
 import { ConversationActions } from './conversation-actions.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { SupportEventLine } from './support-event-line.tsx';
@@ -44,6 +44,8 @@ export function ConversationPane({ patientId, user, backTo, detailsTo, onManageR
     [patientId, user.id],
   );
   const chat = useConversation(ref, { active: visible && shown });
+  // The message box's text being kept as a canned reply.
+  const [savingReply, setSavingReply] = useState<string | null>(null);
   useInboxReadAfter(chat.unread);
   const holderId = patient.data?.interacting_with_operator ?? null;
   const holder =
@@ -100,9 +102,12 @@ export function ConversationPane({ patientId, user, backTo, detailsTo, onManageR
           otherName={patient.data?.user_name ?? ''}
           emptyText={t('operator.noMessages')}
           events={timelineEvents}
-          composerTools={(insert) => <CannedReplyMenu onInsert={insert} onManage={onManageReplies} />}
+          composerTools={(insert, written) => (
+            <CannedReplyTools onInsert={insert} onManage={onManageReplies} written={written} onSaveAs={setSavingReply} />
+          )}
         />
       </div>
+      {savingReply !== null && <SaveCannedReplyModal text={savingReply} onClose={() => setSavingReply(null)} />}
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import { Anchor, Badge, Group, Loader, Stack, Text } from '@mantine/core';
 import { type Appointment } from '@rozmova/contracts';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DocumentViewer, type ViewedDocument } from '../../components/document-viewer.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { appointmentDateText } from '../../lib/appointment-dates.ts';
 import { usePatientAppointments } from '../../lib/appointments.ts';
-import { useOpenReference, usePatientReferences } from '../../lib/documents.ts';
+import { usePatientReferences } from '../../lib/documents.ts';
 import { usePatient } from './api.ts';
 import { PanelHeading, Profile, SelfCheck } from './patient-summary.tsx';
 
@@ -85,24 +86,18 @@ function Appointments({ patientId }: { patientId: string }) {
 export function Documents({ patientId }: { patientId: string }) {
   const { t } = useTranslation();
   const documents = usePatientReferences(patientId);
-  const open = useOpenReference();
+  const [viewing, setViewing] = useState<ViewedDocument | null>(null);
   return (
     <Stack gap={4}>
       <PanelHeading>{t('operator.patient.documents')}</PanelHeading>
-      <FormError error={documents.error ?? open.error} />
+      <FormError error={documents.error} />
       {documents.isPending && <Loader role="status" size="sm" aria-label={t('common.loading')} />}
       {documents.data?.length === 0 && <Text size="sm">{t('operator.patient.noDocuments')}</Text>}
       {documents.data && documents.data.length > 0 && (
         <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
           {documents.data.map((reference) => (
             <li key={reference.id}>
-              <Anchor
-                component="button"
-                type="button"
-                size="sm"
-                onClick={() => open.mutate(reference)}
-                style={{ overflowWrap: 'anywhere' }}
-              >
+              <Anchor component="button" type="button" size="sm" onClick={() => setViewing(reference)} style={{ overflowWrap: 'anywhere' }}>
                 {reference.name}
               </Anchor>
               <Text span size="xs" c="dimmed" ml={6}>
@@ -112,6 +107,7 @@ export function Documents({ patientId }: { patientId: string }) {
           ))}
         </Stack>
       )}
+      <DocumentViewer document={viewing} onClose={() => setViewing(null)} />
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
-import { Group, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Loader, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { TRANSFER_NOTE_MAX } from '@rozmova/contracts';
+import { TRANSFER_NOTE_MAX, type Operator } from '@rozmova/contracts';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../components/form-error.tsx';
 import { FormModal } from '../../components/form-modal.tsx';
 import { useOperators, useTransfer } from './api.ts';
 import { AvailabilityDot } from './availability-switch.tsx';
@@ -15,10 +16,35 @@ interface TransferModalProps {
   onClose: () => void;
 }
 
-/** Passes a conversation to another operator, chosen with their availability in sight, with a note for them. */
+/**
+ * Passes a conversation to another operator or an admin (admins answer chats too), chosen with their availability in
+ * sight, with a note for them. When there is no one else, the dialog says so instead of offering an empty choice.
+ */
 export function TransferModal({ patientId, patientName, holderId, onClose }: TransferModalProps) {
   const { t } = useTranslation();
-  const operators = useOperators();
+  const people = useOperators();
+  const targets = people.data?.filter((person) => person.id !== holderId);
+  if (targets && targets.length > 0) {
+    return <TransferForm patientId={patientId} patientName={patientName} targets={targets} onClose={onClose} />;
+  }
+  return (
+    <Modal opened onClose={onClose} title={t('operator.transfer.title')}>
+      <Stack gap="md">
+        <FormError error={people.error} />
+        {people.isPending && <Loader role="status" size="sm" aria-label={t('common.loading')} />}
+        {targets && <Text data-testid="transfer-nobody">{t('operator.transfer.noOperators')}</Text>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.close')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function TransferForm({ patientId, patientName, targets, onClose }: Omit<TransferModalProps, 'holderId'> & { targets: Operator[] }) {
+  const { t } = useTranslation();
   const transfer = useTransfer(patientId);
   const form = useForm({
     initialValues: { operatorId: '', note: '' },
@@ -27,7 +53,6 @@ export function TransferModal({ patientId, patientName, holderId, onClose }: Tra
       note: (value) => (value.length > TRANSFER_NOTE_MAX ? t('operator.transfer.noteTooLong', { max: TRANSFER_NOTE_MAX }) : null),
     },
   });
-  const others = (operators.data ?? []).filter((operator) => operator.id !== holderId);
   return (
     <FormModal
       title={t('operator.transfer.title')}
@@ -42,22 +67,21 @@ export function TransferModal({ patientId, patientName, holderId, onClose }: Tra
     >
       <Radio.Group label={t('operator.transfer.operator')} required {...form.getInputProps('operatorId')}>
         <Stack gap="xs" mt="xs">
-          {others.map((operator) => (
+          {targets.map((person) => (
             <Radio
-              key={operator.id}
-              value={operator.id}
+              key={person.id}
+              value={person.id}
               label={
                 <Group gap={6} wrap="nowrap">
-                  <span>{operator.user_name}</span>
-                  <AvailabilityDot availability={operator.availability} />
+                  <span style={{ overflowWrap: 'anywhere' }}>{person.user_name}</span>
+                  <AvailabilityDot availability={person.availability} />
                   <Text span size="sm">
-                    {t(`operator.availability.${operator.availability}`)}
+                    {t(`operator.availability.${person.availability}`)}
                   </Text>
                 </Group>
               }
             />
           ))}
-          {operators.data && others.length === 0 && <Text size="sm">{t('operator.transfer.noOperators')}</Text>}
         </Stack>
       </Radio.Group>
       <Textarea

@@ -1,4 +1,4 @@
-import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { quizLevelOf, type QuizQuestion } from '@rozmova/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +35,7 @@ export function DiagnosisPage() {
   const [run, setRun] = useState(0);
   let content;
   if (questions.error) content = <FormError error={questions.error} />;
-  else if (!questions.data) content = <Loader role="status" aria-label={t('common.loading')} />;
+  else if (!questions.data) content = <IntroSkeleton />;
   else content = <VisitorQuiz key={run} questions={questions.data} onRetake={() => setRun((value) => value + 1)} />;
   return (
     <Container size="sm" py="xl">
@@ -44,6 +44,18 @@ export function DiagnosisPage() {
         {content}
       </Stack>
     </Container>
+  );
+}
+
+/** The intro while the questions load, at its size (its text is there, under the skeleton and inert): nothing below moves. */
+function IntroSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" aria-label={t('common.loading')}>
+      <Skeleton inert aria-hidden="true">
+        <QuizIntro questionCount={0} answered={0} onStart={() => undefined} />
+      </Skeleton>
+    </div>
   );
 }
 

@@ -1,7 +1,8 @@
-import { Button, FileInput, Group, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { DIPLOMA_MAX_BYTES, type SpecialistApplication } from '@rozmova/contracts';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileField } from '../../components/file-field.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
 import { useUploadDiploma } from './api.ts';
@@ -10,7 +11,10 @@ import { SignUpSteps } from './sign-up-steps.tsx';
 const megabytes = (bytes: number, locale: string) =>
   (bytes / 1024 / 1024).toLocaleString(locale === 'uk' ? 'uk-UA' : 'en-GB', { maximumFractionDigits: 1 });
 
-/** Step 3: the diploma or licence (PDF, JPEG, PNG); the server checks the type from the content. */
+/**
+ * Step 3: the diploma or licence (a document's types: PDF, JPEG, PNG, HEIC); the server checks the type from the
+ * content. Continue is always there: with a file it uploads it, without one it goes on only when a diploma is kept.
+ */
 export function DiplomaStep({
   application,
   onBack,
@@ -24,8 +28,26 @@ export function DiplomaStep({
   const locale = i18n.resolvedLanguage ?? 'en';
   const upload = useUploadDiploma();
   const [file, setFile] = useState<File | null>(null);
+  const [missing, setMissing] = useState(false);
+  const field = useRef<HTMLButtonElement>(null);
   const tooLarge = file !== null && file.size > DIPLOMA_MAX_BYTES;
   const diploma = application.diploma;
+
+  const next = () => {
+    if (file) {
+      upload.mutate(file, {
+        onSuccess: () => {
+          setFile(null);
+          onDone();
+        },
+      });
+    } else if (diploma) {
+      onDone();
+    } else {
+      setMissing(true);
+      field.current?.focus();
+    }
+  };
 
   return (
     <SectionCard title={t('specialistSignUp.diplomaTitle')}>
@@ -36,38 +58,26 @@ export function DiplomaStep({
           {t('specialistSignUp.diplomaUploaded', { type: diploma.file_name, size: megabytes(diploma.size, locale) })}
         </Text>
       )}
-      <FileInput
+      <FileField
+        ref={field}
         label={t(diploma ? 'specialistSignUp.diplomaReplace' : 'specialistSignUp.diplomaFile')}
-        accept="application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png"
+        withAsterisk={!diploma}
         value={file}
         onChange={(chosen) => {
           upload.reset();
+          setMissing(false);
           setFile(chosen);
         }}
-        error={tooLarge ? t('errors.code.PAYLOAD_TOO_LARGE') : undefined}
+        error={tooLarge ? t('errors.code.PAYLOAD_TOO_LARGE') : missing ? t('specialistSignUp.diplomaMissing') : undefined}
       />
       <FormError error={upload.error} />
       <Group gap="sm">
         <Button variant="default" onClick={onBack}>
           {t('common.back')}
         </Button>
-        {file && (
-          <Button
-            loading={upload.isPending}
-            disabled={tooLarge}
-            onClick={() =>
-              upload.mutate(file, {
-                onSuccess: () => {
-                  setFile(null);
-                  onDone();
-                },
-              })
-            }
-          >
-            {t('specialistSignUp.diplomaUpload')}
-          </Button>
-        )}
-        {!file && diploma && <Button onClick={onDone}>{t('specialistSignUp.continue')}</Button>}
+        <Button loading={upload.isPending} disabled={tooLarge} onClick={next}>
+          {t(file ? 'specialistSignUp.diplomaUpload' : 'specialistSignUp.continue')}
+        </Button>
       </Group>
     </SectionCard>
   );

@@ -1,15 +1,17 @@
 import { Checkbox, Group, NumberInput, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { specialisations, type SpecialistApplication, type UpdateSpecialistApplicationBody } from '@rozmova/contracts';
+import {
+  consultationLanguages,
+  specialisations,
+  type SpecialistApplication,
+  type UpdateSpecialistApplicationBody,
+} from '@rozmova/contracts';
 import { useTranslation } from 'react-i18next';
 import { MutationForm } from '../../components/mutation-form.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
 import { languageText, specialisationText } from '../../lib/doctors.ts';
 import { useSaveApplication } from './api.ts';
 import { SignUpSteps } from './sign-up-steps.tsx';
-
-/** The languages a specialist can choose to consult in. */
-const consultationLanguages = ['uk', 'en', 'pl', 'de', 'fr'];
 
 /** Step 2: the profile patients will see, in both languages; the form starts from what was saved (or rejected). */
 export function ProfileStep({ application, onDone }: { application: SpecialistApplication; onDone: () => void }) {

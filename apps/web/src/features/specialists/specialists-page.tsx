@@ -9,6 +9,7 @@ import { useAuth } from '../../lib/auth-store.ts';
 import { specialisationOf, useDoctors } from '../../lib/doctors.ts';
 import { LandingBookingModal } from './landing-booking-modal.tsx';
 import { appPaths } from '../../lib/paths.ts';
+import { showsPatientCalls } from '../../lib/runtime-config.ts';
 
 /** /our-specialists: the doctors from the doctors' data, each with "Book". */
 export function SpecialistsPage() {
@@ -45,7 +46,8 @@ export function SpecialistsPage() {
           doctors={doctors}
           cols={{ base: 1, sm: 2, lg: 3 }}
           actions={(doctor) =>
-            (!user || isPatient) && (
+            (!user || isPatient) &&
+            showsPatientCalls() && (
               <Button onClick={() => book(doctor)} aria-label={t('specialists.bookNamed', { name: doctor.user_name })}>
                 {t('specialists.bookButton')}
               </Button>

@@ -35,7 +35,7 @@ function FollowUpForm({ requestId, token }: { requestId: string; token: string |
     }),
   );
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate data-unsaved={form.isDirty() || undefined}>
       <Stack gap="xs">
         <Textarea label={t('supportDesk.followUp')} autosize minRows={3} maxRows={10} {...form.getInputProps('text')} />
         <FormError error={followUp.error} />

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Container, FileInput, NativeSelect, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Container, NativeSelect, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { SUPPORT_ATTACHMENT_MAX_BYTES, SUPPORT_REQUEST_TEXT_MAX, supportRequestTopics, type SupportRequestTopic } from '@rozmova/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { FileField } from '../../components/file-field.tsx';
 import { MutationForm } from '../../components/mutation-form.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
@@ -12,7 +13,6 @@ import { appPaths } from '../../lib/paths.ts';
 import { isEmail } from '../../lib/validation.ts';
 import { useCreateRequest } from './api.ts';
 
-const ACCEPT = 'application/pdf,image/jpeg,image/png,image/heic,image/heif,.pdf,.jpg,.jpeg,.png,.heic,.heif';
 const isTopic = (value: string | null): value is SupportRequestTopic => supportRequestTopics.some((topic) => topic === value);
 
 /** `/support`: a patient's or a visitor's request to the support desk (`?topic=`, `?question=` from an FAQ answer). */
@@ -101,10 +101,9 @@ export function SupportPage() {
                 />
               )}
               <Textarea label={t('supportDesk.message')} required autosize minRows={5} maxRows={14} {...form.getInputProps('message')} />
-              <FileInput
+              <FileField
                 label={t('supportDesk.attachment')}
                 description={t('supportDesk.attachmentHint')}
-                accept={ACCEPT}
                 clearable
                 {...form.getInputProps('file')}
               />

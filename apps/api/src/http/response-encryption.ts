@@ -1,0 +1,32 @@
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
+import { encryptResponseText } from '../lib/response-encryption.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * With DECRYPTION_KEY set, a successful JSON answer of the route is sent as `{ encrypted: { salt, iv, encrypted } }`
+     * (SPEC.md §7): the patient card and message routes opt in. Errors stay plain JSON.
+     */
+    encryptResponse?: boolean;
+  }
+}
+
+/**
+ * Adds the encrypting `onSend` hook to the routes that opt in with `config.encryptResponse`, and to no other; without a
+ * key nothing is added and every answer is plain JSON. Registered before the routes (it works from `onRoute`). The hook
+ * runs after the app's own `onSend` hooks and after the response schema serialised the answer, so the schema shapes
+ * what is encrypted and never sees the envelope.
+ */
+export function registerResponseEncryption(app: FastifyInstance, key: string | undefined): void {
+  if (!key) return;
+  const encrypt: onSendHookHandler = async (_request, reply, payload) => {
+    const json = String(reply.getHeader('content-type') ?? '').includes('application/json');
+    if (reply.statusCode < 200 || reply.statusCode >= 300 || typeof payload !== 'string' || !json) return payload;
+    return JSON.stringify({ encrypted: await encryptResponseText(payload, key) });
+  };
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.encryptResponse) return;
+    const own = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
+    route.onSend = [...own, encrypt];
+  });
+}
