@@ -63,7 +63,7 @@ export function createLocalStorage(root: string): Storage {
         await pipeline(stream, limit, file);
       } catch (error) {
         // A refusal in the first bytes can come before the file is even open: removed only once it is closed.
-        if (!file.closed) await new Promise((resolve) => file.once('close', resolve));
+        if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
         await rm(target, { force: true });
         throw error;
       }
