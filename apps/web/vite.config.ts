@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { inputsHash, repositoryRoot, targets, writeStamp } from '../../scripts/build-stamp.mjs';
 import { forcedColorSchemes } from './src/app/forced-color-schemes.ts';
+import { prerenderPlugin } from './scripts/prerender.ts';
 
 const api = 'http://localhost:3000';
 
@@ -26,6 +27,7 @@ export default defineConfig({
       transformIndexHtml: (html) => html.replace('/*forced-color-schemes*/ {}', JSON.stringify(forcedColorSchemes)),
     },
     buildStamp(),
+    prerenderPlugin(),
   ],
   build: {
     manifest: true,

@@ -10,7 +10,8 @@ const compressible = /\.(js|css|html|svg|json)$/;
 async function compressAll(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
+    // The prerendered pages get their settings at the server, which compresses them then.
+    if (entry.isDirectory() && !(dir === dist && entry.name === 'pages')) {
       await compressAll(file);
     } else if (compressible.test(entry.name)) {
       const content = await readFile(file);

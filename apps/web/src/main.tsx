@@ -3,12 +3,19 @@ import '@mantine/notifications/styles.css';
 import './app/app.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { createRouter } from './app/router.tsx';
-import { initI18n } from './lib/i18n.ts';
+import { createRouter, loadRoutesOf } from './app/router.tsx';
+import { followStoredLanguage, initI18n, isLocale } from './lib/i18n.ts';
 import { runtimeConfig } from './lib/runtime-config.ts';
 import { reloadPage } from './lib/reload-guard.ts';
+
+declare global {
+  interface Window {
+    /** React Router reads its starting state from here (the prerendered page's loader data and errors). */
+    __staticRouterHydrationData?: unknown;
+  }
+}
 
 // A lazy file that could not be fetched (a deployment removed it) reloads the page once, after the router has moved to
 // the page that failed; the reload guard makes a second failure show the error page instead of a loop.
@@ -21,12 +28,31 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
 });
 
-await initI18n();
+const root = document.getElementById('root')!;
+// A public page comes prerendered in one language (docs/prerendering.md): hydrated in that language, then the rest.
+const prerendered = isLocale(root.dataset.prerendered) ? root.dataset.prerendered : undefined;
+await initI18n(prerendered);
 
-createRoot(document.getElementById('root')!).render(
+const app = (router: ReturnType<typeof createRouter>) => (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={createRouter()} />
+      <RouterProvider router={router} />
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// A page file that cannot be fetched (a deployment removed it) leaves the hydration to the router's own handling: the
+// page is rendered afresh, which reloads once or shows the error page.
+const hydrating =
+  prerendered !== undefined &&
+  (await loadRoutesOf(window.location).then(
+    () => true,
+    () => false,
+  ));
+if (hydrating) {
+  window.__staticRouterHydrationData = JSON.parse(document.getElementById('router-data')!.textContent!);
+  hydrateRoot(root, app(createRouter()));
+  void followStoredLanguage();
+} else {
+  createRoot(root).render(app(createRouter()));
+}

@@ -79,3 +79,22 @@ export type OperatorSection = (typeof operatorSections)[number];
 /** A room id is a UUID, as the API's `idSchema` takes it (versions 1–8, RFC 4122 variant); anything else is no room. */
 export const isRoomId = (value: string | undefined): boolean =>
   value !== undefined && /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(value);
+
+/**
+ * The public pages rendered at build in both languages (docs/prerendering.md), by file name; `notFound` is the 404 page,
+ * rendered from a path no route has.
+ */
+export const prerenderedPages = {
+  home: webPages.home,
+  aboutUs: webPages.aboutUs,
+  contacts: webPages.contacts,
+  diagnosis: webPages.diagnosis,
+  terms: webPages.terms,
+  privacy: webPages.privacy,
+  specialists: webPages.specialists,
+  prices: webPages.prices,
+  corporateClients: webPages.corporateClients,
+  faq: webPages.faq,
+  meetingDeprecated: webPages.meetingDeprecated,
+  notFound: '/not-found',
+} as const;

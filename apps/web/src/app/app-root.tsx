@@ -5,6 +5,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { LoadingBar } from '../components/loading-bar.tsx';
 import { analyticsSetup } from '../lib/analytics.ts';
 import { authStore } from '../lib/auth-store.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 import { forcedColorSchemeOf } from './forced-color-schemes.ts';
 import { PageTitle } from './page-title.tsx';
 import { buildTheme, cssVariablesResolver } from './theme.ts';
@@ -22,6 +23,9 @@ export function AppRoot() {
   const closeLabel = t('common.close');
   const theme = useMemo(() => buildTheme(closeLabel), [closeLabel]);
   const forceColorScheme = forcedColorSchemeOf(useLocation().pathname);
+  // Toasts, update detection and the cookie banner belong to the browser only: none is in a prerendered page's HTML;
+  // the page's form controls are disabled in it.
+  const hydrated = useHydrated();
   useEffect(() => {
     void authStore.restoreSession();
   }, []);
@@ -34,15 +38,20 @@ export function AppRoot() {
       forceColorScheme={forceColorScheme}
     >
       <LoadingBar />
-      <Suspense fallback={null}>
-        <Toasts />
-      </Suspense>
-      <Updates />
+      {hydrated && (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      )}
+      {hydrated && <Updates />}
       <ScrollRestoration />
       <PageTitle>
-        <Outlet />
+        {/* A prerendered page's controls wait for hydration: a tap or a typed word before it would be lost. Links work. */}
+        <fieldset className="hydration-guard" role="none" disabled={!hydrated}>
+          <Outlet />
+        </fieldset>
       </PageTitle>
-      {ConsentRoot && analyticsSetup && (
+      {hydrated && ConsentRoot && analyticsSetup && (
         <Suspense fallback={null}>
           <ConsentRoot setup={analyticsSetup} />
         </Suspense>

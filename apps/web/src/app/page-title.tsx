@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useMatches, type UIMatch } from 'react-router';
 import type { RouteHandle } from './route-handle.ts';
@@ -7,13 +8,19 @@ import type { RouteHandle } from './route-handle.ts';
 const OverrideContext = createContext<(key: string | null) => void>(() => {});
 
 /** The `pageTitle.*` key of the deepest matched route that names one. */
-export function titleKeyOf(matches: UIMatch[]): string | undefined {
+export function titleKeyOf(matches: Pick<UIMatch, 'handle' | 'params'>[]): string | undefined {
   for (let index = matches.length - 1; index >= 0; index--) {
     const match = matches[index]!;
     const title = (match.handle as RouteHandle | undefined)?.title;
     if (title) return typeof title === 'function' ? title(match.params) : title;
   }
   return undefined;
+}
+
+/** "About us · Rozmova": a key with a dot is a full key (a feature's own text); any other is one under `pageTitle.`. */
+export function pageTitleText(t: TFunction, key: string): string {
+  if (key === 'home') return t('pageTitle.home');
+  return t('pageTitle.template', { title: t(key.includes('.') ? key : `pageTitle.${key}`) });
 }
 
 /** Keeps `document.title` the current page's, in the reader's language ("About us · Rozmova"). */
@@ -25,9 +32,7 @@ export function PageTitle({ children }: { children: ReactNode }) {
   const language = i18n.resolvedLanguage;
   useEffect(() => {
     if (!key || !ready) return;
-    // A key with a dot is a full key (a feature's own text); any other is one under `pageTitle.`.
-    const title = t(key.includes('.') ? key : `pageTitle.${key}`);
-    document.title = key === 'home' ? t('pageTitle.home') : t('pageTitle.template', { title });
+    document.title = pageTitleText(t, key);
   }, [key, t, ready, language]);
   return <OverrideContext.Provider value={setOverride}>{children}</OverrideContext.Provider>;
 }

@@ -1,5 +1,5 @@
 import { adminSections, doctorSections, isBookingPage, isRoomId, operatorSections, webPages, type WebPage } from '@rozmova/contracts';
-import { createBrowserRouter, data, type RouteObject } from 'react-router';
+import { createBrowserRouter, data, matchRoutes, type RouteObject } from 'react-router';
 import { runtimeConfig } from '../lib/runtime-config.ts';
 import { AppRoot } from './app-root.tsx';
 import { ErrorPage } from './error-page.tsx';
@@ -188,6 +188,17 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** Hydrating a prerendered page: the lazy routes it is made of load first, so the first render is the page, not a fallback. */
+export async function loadRoutesOf(location: Location): Promise<void> {
+  const lazyRoutes = (matchRoutes(routes, location) ?? []).map((match) => match.route).filter((route) => typeof route.lazy === 'function');
+  await Promise.all(
+    lazyRoutes.map(async (route) => {
+      const loaded = await (route.lazy as () => Promise<Partial<RouteObject>>)();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
 
 export const createRouter = () => {
   setRouteTable(routes);

@@ -10,7 +10,7 @@ const localeLoaders: Record<Locale, () => Promise<{ default: unknown }>> = {
   uk: () => import('../locales/uk.json'),
 };
 
-const isLocale = (value: unknown): value is Locale => locales.includes(value as Locale);
+export const isLocale = (value: unknown): value is Locale => locales.includes(value as Locale);
 
 const lazyLocales: BackendModule = {
   type: 'backend',
@@ -52,7 +52,13 @@ export function currentLocale(): Locale {
   return isLocale(i18next.resolvedLanguage) ? i18next.resolvedLanguage : 'en';
 }
 
-export async function initI18n(): Promise<void> {
+/** The server reads the choice from a cookie to send a prerendered page in that language (docs/prerendering.md). */
+function rememberForServer(locale: Locale): void {
+  document.cookie = `${LANGUAGE_STORAGE_KEY}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}
+
+/** A prerendered page starts in the language of its HTML; a choice kept only here (not yet in the cookie) follows it. */
+export async function initI18n(prerendered?: Locale): Promise<void> {
   i18next.on('languageChanged', (language) => {
     document.documentElement.lang = language;
   });
@@ -61,7 +67,7 @@ export async function initI18n(): Promise<void> {
     .use(initReactI18next)
     .init({
       // A choice made in the header wins; else the browser's preference; else the service's default (English).
-      lng: storedLanguage() ?? browserLocale(navigator.languages) ?? runtimeConfig.default_locale,
+      lng: prerendered ?? storedLanguage() ?? browserLocale(navigator.languages) ?? runtimeConfig.default_locale,
       fallbackLng: 'en',
       supportedLngs: [...locales],
       load: 'languageOnly',
@@ -69,10 +75,19 @@ export async function initI18n(): Promise<void> {
       react: { useSuspense: false },
     });
   document.documentElement.lang = currentLocale();
+  const stored = storedLanguage();
+  if (stored) rememberForServer(stored);
+}
+
+/** After a prerendered page is hydrated: a choice the server did not know yet takes over. */
+export async function followStoredLanguage(): Promise<void> {
+  const stored = storedLanguage();
+  if (stored && stored !== currentLocale()) await i18next.changeLanguage(stored);
 }
 
 /** Switches the interface language and remembers the choice for the next visits. */
 export async function switchLanguage(locale: Locale): Promise<void> {
+  rememberForServer(locale);
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, locale);
   } catch {

@@ -55,7 +55,8 @@ describe('broadcasts', () => {
     const admin = await quickAccount(t, 'admin');
     const socket = await connectSocket(await listen(t), listening.token);
     try {
-      const event = nextEvent<Notification>(socket, NOTIFICATION_CREATED_EVENT);
+      // The event comes once the jobs below reached this patient among 300: the wait spans the whole delivery.
+      const event = nextEvent<Notification>(socket, NOTIFICATION_CREATED_EVENT, 60_000);
       const created = await send(admin, announcement);
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({ ...announcement, id: expect.any(String), created_at: expect.any(String) });

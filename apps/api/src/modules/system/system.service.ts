@@ -4,12 +4,15 @@ import path from 'node:path';
 import type { PublicConfig } from '@rozmova/contracts';
 import type { Config } from '../../config.ts';
 import type { OutboxEntry } from '../../lib/mailer.ts';
+import { readPrerenderedPages, type PrerenderedHtml } from './prerendered.ts';
 
 /** One build of the web app as the server hands it out. */
 export interface WebBuild {
   buildId: string;
   /** index.html with the public runtime settings inlined, or undefined when the web app is not built. */
   indexHtml?: string;
+  /** The prerendered public pages (docs/prerendering.md) by `<locale>/<name>`, settings inlined as in index.html. */
+  pages: Map<string, PrerenderedHtml>;
   /** The Content-Security-Policy sources of index.html's inline scripts (first paint, runtime settings). */
   scriptHashes: string[];
 }
@@ -62,8 +65,14 @@ export function loadWebApp(config: Config, { recheckMs = 1000 }: { recheckMs?: n
       sentry_dsn: config.sentry.webDsn ?? null,
     };
     const inline = `<script>window.__ROZMOVA__=${JSON.stringify(publicConfig).replace(/</g, '\\u003c')}</script>`;
-    const indexHtml = template?.replace('</head>', `${inline}</head>`);
-    return { buildId, indexHtml, scriptHashes: indexHtml ? inlineScriptHashes(indexHtml) : [] };
+    const withSettings = (html: string) => html.replace('</head>', `${inline}</head>`);
+    const indexHtml = template && withSettings(template);
+    // Prerendered pages assume the whole site (`landing`); another mode's `/` and calls to action are the browser's.
+    const pages =
+      template && config.appMode === 'landing'
+        ? readPrerenderedPages(config.webDist, config.publicUrl, withSettings)
+        : new Map<string, PrerenderedHtml>();
+    return { buildId, indexHtml, pages, scriptHashes: indexHtml ? inlineScriptHashes(indexHtml) : [] };
   };
   const read = () => {
     const stat = statOf(indexPath);
@@ -104,7 +113,8 @@ export function loadWebApp(config: Config, { recheckMs = 1000 }: { recheckMs?: n
   const lateFile = (urlPath: string) => {
     const file = safePath(urlPath);
     // Source maps stay on the server, as the static routes leave them out (docs/monitoring.md).
-    if (!file || file === 'index.html' || file.endsWith('.map')) return undefined;
+    // Prerendered pages go out by their page's address only, in the negotiated language.
+    if (!file || file === 'index.html' || file.endsWith('.map') || file.startsWith('pages/')) return undefined;
     if (statOf(path.join(config.webDist, file))) return { root: config.webDist, file };
     const previous = config.webDistPrevious;
     if (previous && file.startsWith('assets/') && statOf(path.join(previous, file))) return { root: previous, file };

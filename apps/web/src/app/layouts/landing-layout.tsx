@@ -5,12 +5,15 @@ import { PageShell } from './page-shell.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { appPaths } from '../../lib/paths.ts';
 import { runtimeConfig } from '../../lib/runtime-config.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 const AuthDialogs = lazy(() => import('../../features/auth/auth-dialogs.tsx'));
 
 export function LandingLayout() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
+  // A prerendered page's HTML has no dialog: one opened by the address (`?auth=`) comes after hydration.
+  const hydrated = useHydrated();
   // APP_MODE: in `quizz` the start page is the self-check; in `doctor` the staff's site offers no self-check.
   const appMode = runtimeConfig.app_mode;
   const links = [
@@ -24,7 +27,7 @@ export function LandingLayout() {
   return (
     <PageShell header={<SiteHeader links={links} withAuth />}>
       <Outlet />
-      {params.has('auth') && (
+      {hydrated && params.has('auth') && (
         <Suspense fallback={null}>
           <AuthDialogs />
         </Suspense>

@@ -1,0 +1,73 @@
+// The public pages rendered at build, in both languages (docs/prerendering.md): a second, server-side Vite build of
+// src/prerender/entry.tsx renders each page with the app's own components, and its HTML goes into the client build's
+// index.html. The server picks the page's file for the negotiated language; the browser hydrates it.
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'vite';
+import type { PrerenderedPage } from '../src/prerender/entry.tsx';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** index.html with the page's language, title, description, markup and router data. */
+export function pageDocument(template: string, locale: string, page: PrerenderedPage): string {
+  const data = JSON.stringify(page.hydration).replace(/</g, '\\u003c');
+  const replaced = template
+    .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+    .replace(/(<meta\s+name="description"\s+content=")[^"]*"/, `$1${escapeHtml(page.description)}"`)
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root" data-prerendered="${locale}">${page.html}</div><script id="router-data" type="application/json">${data}</script>`,
+    );
+  if (!replaced.includes('data-prerendered')) throw new Error('index.html has no empty <div id="root"></div> to fill');
+  return replaced;
+}
+
+async function prerender(root: string, outDir: string): Promise<void> {
+  // Inside node_modules, so that the server build's imports of React and the rest resolve.
+  await mkdir(path.join(root, 'node_modules'), { recursive: true });
+  const serverBuild = await mkdtemp(path.join(root, 'node_modules', '.prerender-'));
+  try {
+    await build({
+      root,
+      logLevel: 'warn',
+      build: { ssr: 'src/prerender/entry.tsx', outDir: serverBuild, emptyOutDir: true, sourcemap: false, manifest: false },
+    });
+    const entry = (await import(pathToFileURL(path.join(serverBuild, 'entry.js')).href)) as typeof import('../src/prerender/entry.tsx');
+    const { locales, prerenderedPages, renderPage } = entry;
+    const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
+    for (const locale of locales) {
+      await mkdir(path.join(outDir, 'pages', locale), { recursive: true });
+      for (const [name, pathname] of Object.entries(prerenderedPages)) {
+        const page = await renderPage(pathname, locale);
+        await writeFile(path.join(outDir, 'pages', locale, `${name}.html`), pageDocument(template, locale, page));
+      }
+    }
+  } finally {
+    await rm(serverBuild, { recursive: true, force: true });
+  }
+}
+
+/** Runs after the browser build (never inside the server-side build it starts itself). */
+export function prerenderPlugin(): Plugin {
+  let root = '';
+  let outDir = '';
+  let serverSide = false;
+  return {
+    name: 'prerender-public-pages',
+    apply: 'build',
+    configResolved: (config) => {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+      serverSide = Boolean(config.build.ssr);
+    },
+    closeBundle: {
+      sequential: true,
+      handler: async () => {
+        if (!serverSide) await prerender(root, outDir);
+      },
+    },
+  };
+}
