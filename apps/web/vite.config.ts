@@ -29,6 +29,8 @@ export default defineConfig({
     buildStamp(),
     prerenderPlugin(),
   ],
+  // The year the prerendered footer says: the browser's first render must say the same (app/layouts/site-footer.tsx).
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   build: {
     manifest: true,
     // Source maps for the error monitor, not for browsers: no sourceMappingURL comment, and the server never serves a

@@ -3,9 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { analyticsSetup, openCookieSettings } from '../../lib/analytics.ts';
 import { appPaths } from '../../lib/paths.ts';
+import { useAfterHydration } from '../../lib/use-hydrated.ts';
+
+declare const __BUILD_YEAR__: number;
+
+const thisYear = () => new Date().getFullYear();
 
 export function SiteFooter() {
   const { t } = useTranslation();
+  // While a prerendered page is hydrated, the year it was built in, as its HTML says.
+  const year = useAfterHydration(__BUILD_YEAR__, thisYear);
   const links = [
     { to: appPaths.diagnosis, label: t('nav.selfCheck') },
     { to: appPaths.specialists(), label: t('specialists.nav.specialists') },
@@ -23,7 +30,7 @@ export function SiteFooter() {
     <Box component="footer" className="site-footer">
       <Container size="lg" py="lg">
         <Group justify="space-between" gap="md">
-          <Text size="sm">{t('footer.copyright', { year: new Date().getFullYear() })}</Text>
+          <Text size="sm">{t('footer.copyright', { year })}</Text>
           <Group component="nav" aria-label={t('footer.navigation')} gap="md">
             {links.map((link) => (
               <Anchor key={link.to} component={Link} to={link.to} size="sm">
