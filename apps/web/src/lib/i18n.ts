@@ -68,7 +68,8 @@ export async function initI18n(prerendered?: Locale): Promise<void> {
     .init({
       // A choice made in the header wins; else the browser's preference; else the service's default (English).
       lng: prerendered ?? storedLanguage() ?? browserLocale(navigator.languages) ?? runtimeConfig.default_locale,
-      fallbackLng: 'en',
+      // Both translations have the same keys (locales.test.ts): a Ukrainian page need not fetch the English one as well.
+      fallbackLng: false,
       supportedLngs: [...locales],
       load: 'languageOnly',
       interpolation: { escapeValue: false },
