@@ -7,11 +7,8 @@ import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
 import type { PrerenderedPage } from '../src/prerender/entry.tsx';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 /** index.html with the page's language, title, description, markup and router data. */
-export function pageDocument(template: string, locale: string, page: PrerenderedPage): string {
+function pageDocument(template: string, locale: string, page: PrerenderedPage, escapeHtml: (text: string) => string): string {
   const data = JSON.stringify(page.hydration).replace(/</g, '\\u003c');
   const replaced = template
     // The HTML is the page: its JavaScript (for hydration) comes after the styles the first paint needs, not beside them.
@@ -39,13 +36,13 @@ async function prerender(root: string, outDir: string): Promise<void> {
       build: { ssr: 'src/prerender/entry.tsx', outDir: serverBuild, emptyOutDir: true, sourcemap: false, manifest: false },
     });
     const entry = (await import(pathToFileURL(path.join(serverBuild, 'entry.js')).href)) as typeof import('../src/prerender/entry.tsx');
-    const { locales, prerenderedPages, renderPage } = entry;
+    const { escapeHtml, locales, prerenderedPages, renderPage } = entry;
     const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
     for (const locale of locales) {
       await mkdir(path.join(outDir, 'pages', locale), { recursive: true });
       for (const [name, pathname] of Object.entries(prerenderedPages)) {
         const page = await renderPage(pathname, locale);
-        await writeFile(path.join(outDir, 'pages', locale, `${name}.html`), pageDocument(template, locale, page));
+        await writeFile(path.join(outDir, 'pages', locale, `${name}.html`), pageDocument(template, locale, page, escapeHtml));
       }
     }
   } finally {

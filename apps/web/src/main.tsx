@@ -2,11 +2,12 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/app.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { isLocale } from '@rozmova/contracts';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createRouter, loadRoutesOf } from './app/router.tsx';
-import { followStoredLanguage, initI18n, isLocale } from './lib/i18n.ts';
+import { followStoredLanguage, initI18n } from './lib/i18n.ts';
 import { runtimeConfig } from './lib/runtime-config.ts';
 import { reloadPage } from './lib/reload-guard.ts';
 

@@ -1,4 +1,6 @@
 export * from './constants.ts';
+export * from './language.ts';
+export * from './html.ts';
 export * from './paths.ts';
 export * from './common.ts';
 export * from './errors.ts';

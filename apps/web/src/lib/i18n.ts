@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { locales, type Locale } from '@rozmova/contracts';
+import { browserLocale, isLocale, LANGUAGE_COOKIE, locales, type Locale } from '@rozmova/contracts';
 import { runtimeConfig } from './runtime-config.ts';
 
 export const LANGUAGE_STORAGE_KEY = 'rozmova-language';
@@ -9,8 +9,6 @@ const localeLoaders: Record<Locale, () => Promise<{ default: unknown }>> = {
   en: () => import('../locales/en.json'),
   uk: () => import('../locales/uk.json'),
 };
-
-export const isLocale = (value: unknown): value is Locale => locales.includes(value as Locale);
 
 const lazyLocales: BackendModule = {
   type: 'backend',
@@ -36,25 +34,13 @@ function storedLanguage(): Locale | undefined {
   }
 }
 
-/**
- * The first of the browser's preferred languages that the interface has, by primary tag (`uk-UA` → `uk`); undefined
- * when none is (PRODUCT.md "Roles and accounts": English then, SPEC.md §9's fallback).
- */
-export function browserLocale(preferred: readonly string[]): Locale | undefined {
-  for (const tag of preferred) {
-    const primary = tag.toLowerCase().split('-')[0];
-    if (isLocale(primary)) return primary;
-  }
-  return undefined;
-}
-
 export function currentLocale(): Locale {
   return isLocale(i18next.resolvedLanguage) ? i18next.resolvedLanguage : 'en';
 }
 
 /** The server reads the choice from a cookie to send a prerendered page in that language (docs/prerendering.md). */
 function rememberForServer(locale: Locale): void {
-  document.cookie = `${LANGUAGE_STORAGE_KEY}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  document.cookie = `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
 
 /** A prerendered page starts in the language of its HTML; a choice kept only here (not yet in the cookie) follows it. */

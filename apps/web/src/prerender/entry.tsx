@@ -6,7 +6,8 @@ import { initReactI18next } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router';
 import type { Locale } from '@rozmova/contracts';
 
-export { locales, prerenderedPages } from '@rozmova/contracts';
+// The build script reads these from here: the Vite config that loads it cannot import the contracts' sources.
+export { escapeHtml, locales, prerenderedPages } from '@rozmova/contracts';
 import { routes } from '../app/router.tsx';
 import { pageTitleText, titleKeyOf } from '../app/page-title.tsx';
 

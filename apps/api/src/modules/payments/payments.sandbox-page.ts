@@ -1,4 +1,4 @@
-import type { Locale } from '@rozmova/contracts';
+import { escapeHtml, type Locale } from '@rozmova/contracts';
 import { displayDate } from '../../lib/display-date.ts';
 
 const texts = {
@@ -29,9 +29,6 @@ const texts = {
     currency: (hryvnias: string) => `UAH ${hryvnias}`,
   },
 } as const;
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** 123456 kopiyky → "1 234,56" (uk) or "1,234.56" (en). */
 export function formatHryvnias(kopiyky: number, locale: Locale): string {

@@ -1,9 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { locales, matchWebPage, prerenderedPages, type Locale } from '@rozmova/contracts';
-
-const isLocale = (value: unknown): value is Locale => locales.includes(value as Locale);
+import {
+  browserLocale,
+  escapeHtml,
+  isLocale,
+  LANGUAGE_COOKIE,
+  locales,
+  matchWebPage,
+  prerenderedPages,
+  type Locale,
+} from '@rozmova/contracts';
 
 export type ContentEncoding = 'br' | 'gzip';
 
@@ -64,26 +71,33 @@ export function readPrerenderedPages(webDist: string, publicUrl: string, finish:
  * The language of a page's HTML (docs/prerendering.md), in the web app's order: the choice made in the header (its
  * cookie), the address's `?lang=` (what crawlers follow from the `hreflang` links), the browser's languages, English.
  */
+const languageCookie = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]+)`);
+
 export function negotiateLocale(request: { headers: Record<string, string | string[] | undefined>; query: unknown }): Locale {
-  const cookie = /(?:^|;\s*)rozmova-language=([a-z]+)/.exec(String(request.headers.cookie ?? ''))?.[1];
+  const cookie = languageCookie.exec(String(request.headers.cookie ?? ''))?.[1];
   if (isLocale(cookie)) return cookie;
   const asked = (request.query as Record<string, unknown> | undefined)?.lang;
   if (isLocale(asked)) return asked;
-  const accepted = String(request.headers['accept-language'] ?? '')
+  return browserLocale(acceptedLanguages(String(request.headers['accept-language'] ?? ''))) ?? 'en';
+}
+
+/** `Accept-Language`'s tags, best first (a stable sort keeps the header's order among equals), without those at q=0. */
+function acceptedLanguages(header: string): string[] {
+  return header
     .split(',')
     .map((part) => {
-      const [tag = '', ...parameters] = part.trim().toLowerCase().split(';');
+      const [tag = '', ...parameters] = part.trim().split(';');
       const quality = Number(
         parameters
           .find((p) => p.trim().startsWith('q='))
           ?.trim()
           .slice(2) ?? 1,
       );
-      return { primary: tag.split('-')[0], quality: Number.isFinite(quality) ? quality : 0 };
+      return { tag, quality: Number.isFinite(quality) ? quality : 0 };
     })
-    .filter(({ primary, quality }) => isLocale(primary) && quality > 0)
-    .sort((a, b) => b.quality - a.quality);
-  return (accepted[0]?.primary as Locale | undefined) ?? 'en';
+    .filter(({ quality }) => quality > 0)
+    .sort((a, b) => b.quality - a.quality)
+    .map(({ tag }) => tag);
 }
 
 /** Query keys that do not change what a public page renders first: the language and campaign tags. */
@@ -98,11 +112,9 @@ export function prerenderedPageOf(url: string, status: number): string | undefin
   return page && page in prerenderedPages ? page : undefined;
 }
 
-const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-
 /** The canonical address of the page in its language and the `hreflang` alternates (absolute, under PUBLIC_URL). */
 function languageLinks(publicUrl: string, pathname: string, locale: Locale): string {
-  const at = (lang?: Locale) => escapeAttribute(`${publicUrl}${pathname}${lang ? `?lang=${lang}` : ''}`);
+  const at = (lang?: Locale) => escapeHtml(`${publicUrl}${pathname}${lang ? `?lang=${lang}` : ''}`);
   return [
     `<link rel="canonical" href="${at(locale)}">`,
     ...locales.map((lang) => `<link rel="alternate" hreflang="${lang}" href="${at(lang)}">`),

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { PublicConfig } from '@rozmova/contracts';
+import { escapeHtml, type PublicConfig } from '@rozmova/contracts';
 import type { Config } from '../../config.ts';
 import type { OutboxEntry } from '../../lib/mailer.ts';
 import { readPrerenderedPages, type PrerenderedHtml } from './prerendered.ts';
@@ -131,9 +131,6 @@ function decodeURIComponentSafe(text: string): string {
     return '';
   }
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function renderOutbox(entries: OutboxEntry[]): string {
   const items = entries

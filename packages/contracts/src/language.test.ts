@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserLocale } from './i18n.ts';
+import { browserLocale } from './language.ts';
 
 describe('browserLocale: the first preferred language the interface has (PRODUCT.md "Roles and accounts")', () => {
   it.each([
