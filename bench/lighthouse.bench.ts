@@ -7,7 +7,7 @@
  * not fetch its language, never because a target was missed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +21,8 @@ const RUNS = Math.round(envNumber('BENCH_RUNS', 3, 1));
 const TIME_LIMIT_MS = 90 * 60_000;
 const ATTEMPTS = 3;
 const TARGETS = { score: 95, lcpMs: 1_500, tbtMs: 150, cls: 0.02, fcpRatio: 1.3 } as const;
+/** BENCH_REPORTS=dir keeps each run's whole Lighthouse report there, to read what held a page back. */
+const REPORTS = process.env.BENCH_REPORTS;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const WEB_DIST = path.resolve(process.env.WEB_DIST ?? fileURLToPath(new URL('../apps/web/dist', import.meta.url)));
 
@@ -135,6 +137,8 @@ interface Sample {
   shifts: Shift[];
   /** The app's translations the page fetched (`/assets/en-….js`, `/assets/uk-….js`). */
   translations: string[];
+  /** What Lighthouse took as the largest contentful paint. */
+  lcpElement: string;
 }
 
 const numeric = (lhr: Result, id: string) => {
@@ -173,6 +177,27 @@ async function recordedRun(url: string, flags: Flags): Promise<Result> {
   }
 }
 
+let reportCount = 0;
+function saveReport(lhr: Result, url: string, language: Locale): void {
+  mkdirSync(REPORTS!, { recursive: true });
+  const name = `${++reportCount}-${language}${new URL(url).pathname.replaceAll('/', '-')}.json`;
+  writeFileSync(path.join(REPORTS!, name), JSON.stringify(lhr));
+}
+
+/** A node of a Lighthouse table as its selector's last step and the start of its text. */
+function elementOf(item: TableItem): string {
+  const node = item.node as { selector?: string; nodeLabel?: string } | undefined;
+  const label = node?.nodeLabel?.replace(/\s+/g, ' ').slice(0, 50) ?? '';
+  return `${node?.selector?.split(' > ').at(-1) ?? '?'} "${label}"`;
+}
+
+/** The largest contentful paint's element (its audit holds a table of one node, then the phases' table). */
+function lcpElementOf(lhr: Result): string {
+  const details = lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: TableItem[] }[] } | undefined;
+  const item = details?.items?.[0]?.items?.[0];
+  return item ? elementOf(item) : '?';
+}
+
 async function measure(chromium: Chromium, url: string, language: Locale, notFound: boolean): Promise<Sample> {
   const load = os.loadavg()[0]!;
   const flags: Flags = {
@@ -185,6 +210,7 @@ async function measure(chromium: Chromium, url: string, language: Locale, notFou
     ignoreStatusCode: notFound,
   };
   const lhr = await recordedRun(url, flags);
+  if (REPORTS) saveReport(lhr, url, language);
   const urls = requestedUrls(lhr);
   const outside = offLoopback(urls);
   if (outside.length > 0) {
@@ -200,12 +226,8 @@ async function measure(chromium: Chromium, url: string, language: Locale, notFou
     cls: numeric(lhr, 'cumulative-layout-shift'),
     js: Number(script?.transferSize ?? 0),
     load,
-    shifts: tableItems(lhr, 'layout-shifts').map((item) => {
-      const node = item.node as { selector?: string; nodeLabel?: string } | undefined;
-      const label = node?.nodeLabel?.replace(/\s+/g, ' ').slice(0, 50) ?? '';
-      const element = `${node?.selector?.split(' > ').at(-1) ?? '?'} "${label}"`;
-      return { element, score: Number(item.score) };
-    }),
+    shifts: tableItems(lhr, 'layout-shifts').map((item) => ({ element: elementOf(item), score: Number(item.score) })),
+    lcpElement: lcpElementOf(lhr),
     translations: urls.flatMap((url) => /\/assets\/(en|uk)-[\w-]+\.js$/.exec(url)?.[1] ?? []),
   };
 }
@@ -273,7 +295,8 @@ runBench('lighthouse', { timeLimitMs: TIME_LIMIT_MS, failureMessage: 'lighthouse
             row.samples.push(sample);
             console.log(
               `  ${language} ${row.page.padEnd(20)} run ${round}: score ${sample.score}, FCP ${ms(sample.fcp)}, LCP ${ms(sample.lcp)}, ` +
-                `TBT ${ms(sample.tbt)}, CLS ${format(sample.cls, 3)}, JS ${kb(sample.js)} KB, load ${format(sample.load, 2)}`,
+                `TBT ${ms(sample.tbt)}, CLS ${format(sample.cls, 3)}, JS ${kb(sample.js)} KB, load ${format(sample.load, 2)}, ` +
+                `LCP element ${sample.lcpElement}`,
             );
           }
         }

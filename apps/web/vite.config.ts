@@ -39,6 +39,7 @@ export default defineConfig({
     target: 'es2022',
     // Every browser the app supports preloads modules itself (Safari from 17); older ones only load lazy pages later.
     modulePreload: { polyfill: false },
+    rollupOptions: { output: { experimentalMinChunkSize: 20_000 } },
   },
   server: {
     proxy: {

@@ -226,6 +226,8 @@ test('a patient reads its consultations, receipt and who opened its records; a c
       const visitorPage = await visitor.newPage();
       await useLanguage(visitorPage, language);
       await visitorPage.goto('/');
+      // The reviews are asked for as the visitor scrolls towards them.
+      await visitorPage.getByRole('contentinfo').scrollIntoViewIfNeeded();
       const reviews = visitorPage.getByRole('region', {
         name: language === 'en' ? 'What people say after a consultation' : 'Що кажуть люди після консультації',
       });

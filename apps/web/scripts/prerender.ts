@@ -7,19 +7,31 @@ import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
 import type { PrerenderedPage } from '../src/prerender/entry.tsx';
 
+const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * The HTML is the page: its JavaScript (for hydration) is listed as data, which index.html's loader fetches after the
+ * first paint, instead of as tags the browser would fetch beside the styles the first paint needs.
+ */
+function deferScripts(template: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(template);
+  if (!entry) throw new Error('index.html has no module script to defer');
+  const preloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+  let html = template.replace(entry[0], '');
+  for (const preload of preloads) html = html.replace(preload[0], '');
+  const list = json({ entry: entry[1], preload: preloads.map((preload) => preload[1]) });
+  return html.replace('<div id="root"></div>', `<div id="root"></div><script id="page-scripts" type="application/json">${list}</script>`);
+}
+
 /** index.html with the page's language, title, description, markup and router data. */
 function pageDocument(template: string, locale: string, page: PrerenderedPage, escapeHtml: (text: string) => string): string {
-  const data = JSON.stringify(page.hydration).replace(/</g, '\\u003c');
-  const replaced = template
-    // The HTML is the page: its JavaScript (for hydration) comes after the styles the first paint needs, not beside them.
-    .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
-    .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"')
+  const replaced = deferScripts(template)
     .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace(/(<meta\s+name="description"\s+content=")[^"]*"/, `$1${escapeHtml(page.description)}"`)
     .replace(
       '<div id="root"></div>',
-      `<div id="root" data-prerendered="${locale}">${page.html}</div><script id="router-data" type="application/json">${data}</script>`,
+      `<div id="root" data-prerendered="${locale}">${page.html}</div><script id="router-data" type="application/json">${json(page.hydration)}</script>`,
     );
   if (!replaced.includes('data-prerendered')) throw new Error('index.html has no empty <div id="root"></div> to fill');
   return replaced;

@@ -3,7 +3,7 @@ import '@mantine/notifications/styles.css';
 import './app/app.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { isLocale } from '@rozmova/contracts';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createRouter, loadRoutesOf } from './app/router.tsx';
@@ -52,7 +52,10 @@ const hydrating =
   ));
 if (hydrating) {
   window.__staticRouterHydrationData = JSON.parse(document.getElementById('router-data')!.textContent!);
-  hydrateRoot(root, app(createRouter()));
+  // As a transition the hydration yields to the browser every few milliseconds instead of holding it in one long task.
+  startTransition(() => {
+    hydrateRoot(root, app(createRouter()));
+  });
   void followStoredLanguage();
 } else {
   createRoot(root).render(app(createRouter()));

@@ -1,21 +1,44 @@
 import { Card, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { patientHistoryPaths, type FeedbackList } from '@rozmova/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 const SHOWN = 6;
 
-/** Published reviews of consultations, by first name or anonymously; nothing at all while there are none. */
+/** True once the element is within a screen's height of the viewport (at once where the browser cannot tell). */
+function useNearViewport() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    if (typeof IntersectionObserver === 'undefined') return setNear(true);
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), {
+      rootMargin: '100% 0px',
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return { ref, near };
+}
+
+/**
+ * Published reviews of consultations, by first name or anonymously; nothing at all while there are none. They sit
+ * below the first screen, so they are asked for only as the visitor scrolls towards them, not while the page starts.
+ */
 export default function ReviewsBlock() {
   const { t } = useTranslation();
+  const { ref, near } = useNearViewport();
   const reviews = useQuery({
     queryKey: queryKeys.feedback.published,
     queryFn: ({ signal }) => apiRequest<FeedbackList>(patientHistoryPaths.publishedReviews, { signal, query: { limit: SHOWN } }),
+    enabled: near,
   });
   const items = reviews.data?.feedback ?? [];
-  if (items.length === 0) return null;
+  if (items.length === 0) return <div ref={ref} />;
   return (
     <Container size="lg" pb={64} component="section" aria-labelledby="reviews-title">
       <Title order={2} id="reviews-title" mb="xl">
