@@ -69,10 +69,16 @@ for (const language of languages) {
             : [`canonical ${path}?lang=${language}`, `en ${path}?lang=en`, `uk ${path}?lang=uk`, `x-default ${path}`];
         expect(links, path).toEqual(expectedLinks);
         await expect(bare.locator('main'), path).not.toBeEmpty();
+        // Nothing for the first paint to wait for: the rules it needs are inlined; without scripts the whole stylesheet
+        // still applies (a <noscript> link), so the page is styled.
+        await expect(bare.locator('head script[src], head link[rel="stylesheet"], link[rel="modulepreload"]'), path).toHaveCount(0);
+        expect(await bare.locator('head style:not([data-mantine-styles])').count(), path).toBe(1);
+        expect(await bare.locator('h1').evaluate((element) => getComputedStyle(element).fontWeight), path).not.toBe('400');
 
         await page.goto(`${baseURL}${path}`);
         await hydrated(page);
         await expect(page.locator('h1'), path).toHaveText(heading);
+        await expect(page.locator('head link[rel="stylesheet"][href^="/assets/index-"]'), path).toHaveCount(1);
         await expect(page, path).toHaveTitle(title);
       }
       expect(problems).toEqual([]);
