@@ -199,3 +199,13 @@ test('the skip link is the first stop of the keyboard and moves to the content',
   await page.keyboard.press('Enter');
   await expect(page.getByRole('main')).toBeFocused();
 });
+
+test("every API request tells the device's time zone (X-Timestamp)", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, timezoneId: 'Asia/Tokyo' });
+  const page = await context.newPage();
+  const request = page.waitForRequest((candidate) => new URL(candidate.url()).pathname.startsWith('/v1/'));
+  await page.goto('/our-specialists');
+  const timestamp = (await request).headers()['x-timestamp'];
+  expect(timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z; GMT\+09:00; Asia\/Tokyo$/);
+  await context.close();
+});
