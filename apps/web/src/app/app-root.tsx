@@ -1,5 +1,5 @@
 import { MantineProvider, localStorageColorSchemeManager } from '@mantine/core';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { LoadingBar } from '../components/loading-bar.tsx';
@@ -29,6 +29,11 @@ export function AppRoot() {
   useEffect(() => {
     void authStore.restoreSession();
   }, []);
+  // MantineProvider's first layout effect paints the stored scheme and only its later effect the forced one, which a
+  // hydration (whose effects may wait for a frame) shows as a flash. This parent's layout effect runs after it.
+  useLayoutEffect(() => {
+    if (forceColorScheme) document.documentElement.setAttribute('data-mantine-color-scheme', forceColorScheme);
+  }, [forceColorScheme]);
   return (
     <MantineProvider
       theme={theme}

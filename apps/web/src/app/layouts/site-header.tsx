@@ -52,8 +52,9 @@ function useNavFits(texts: string) {
     };
     const observer = new ResizeObserver(check);
     observer.observe(element);
+    // The observer's first report comes after the next layout, before that frame is painted: measuring here instead
+    // would force a layout of the whole page in the middle of the hydration.
     for (const child of Array.from(element.children)) observer.observe(child);
-    check();
     return () => observer.disconnect();
   }, [fits, texts]);
 
