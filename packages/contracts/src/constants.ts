@@ -232,3 +232,22 @@ export type SupportRequestTopic = (typeof supportRequestTopics)[number];
 /** How an operator's answer reached the requester. */
 export const supportReplyChannels = ['email', 'chat'] as const;
 export type SupportReplyChannel = (typeof supportReplyChannels)[number];
+
+/**
+ * The languages the specialist sign-up and the doctor's profile offer to tick (a doctor's other saved codes stay), with
+ * their names in both interface languages as the reader's language writes them (lower case in Ukrainian).
+ */
+export const consultationLanguageLabels: Readonly<Record<string, { en: string; uk: string }>> = {
+  uk: { en: 'Ukrainian', uk: 'українська' },
+  en: { en: 'English', uk: 'англійська' },
+  pl: { en: 'Polish', uk: 'польська' },
+  de: { en: 'German', uk: 'німецька' },
+  fr: { en: 'French', uk: 'французька' },
+  es: { en: 'Spanish', uk: 'іспанська' },
+  it: { en: 'Italian', uk: 'італійська' },
+  cs: { en: 'Czech', uk: 'чеська' },
+  ro: { en: 'Romanian', uk: 'румунська' },
+  sk: { en: 'Slovak', uk: 'словацька' },
+};
+
+export const consultationLanguages: readonly string[] = Object.keys(consultationLanguageLabels);

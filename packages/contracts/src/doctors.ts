@@ -41,9 +41,6 @@ export const timeZoneSchema = z
 
 export const languageCodeSchema = z.string().regex(/^[a-z]{2}$/, 'A two-letter language code');
 
-/** The languages the specialist sign-up and the doctor's profile offer to tick; a doctor's other saved codes stay. */
-export const consultationLanguages: readonly string[] = ['uk', 'en', 'pl', 'de', 'fr', 'es', 'it', 'cs', 'ro', 'sk'];
-
 /** What a doctor (or an admin for a doctor) may change; every field optional. */
 export const updateDoctorBodySchema = z
   .strictObject({

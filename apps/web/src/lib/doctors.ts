@@ -1,4 +1,5 @@
 import {
+  consultationLanguageLabels,
   doctorPaths,
   specialisationLabels,
   specialisations,
@@ -19,14 +20,25 @@ export const specialisationText = (specialisation: Specialisation, locale: strin
 export const specialisationOf = (value: string | null | undefined): Specialisation | undefined =>
   specialisations.includes(value as Specialisation) ? (value as Specialisation) : undefined;
 
-/** A language code as its name in the interface language ("uk" → "Ukrainian" / "українська"). */
 /** The doctor's name for the reader: English readers see the Latin-letter name when the doctor has one. */
 export const doctorName = (doctor: Pick<Doctor, 'user_name' | 'doctor_name_en'>, locale: string) =>
   locale === 'en' && doctor.doctor_name_en ? doctor.doctor_name_en : doctor.user_name;
 
+const displayNames = new Map<string, Intl.DisplayNames>();
+
+/**
+ * A language code as its name in the interface language ("uk" → "Ukrainian" / "українська"): the ten offered
+ * languages from their labels (no Intl, whose first use costs a slow phone tens of milliseconds), any other saved code
+ * from Intl, made once per interface language.
+ */
 export function languageText(code: string, locale: string): string {
+  const language = locale === 'uk' ? 'uk' : 'en';
+  const known = Object.hasOwn(consultationLanguageLabels, code) ? consultationLanguageLabels[code]![language] : undefined;
+  if (known) return known;
   try {
-    return new Intl.DisplayNames([locale === 'uk' ? 'uk' : 'en'], { type: 'language' }).of(code) ?? code;
+    let names = displayNames.get(language);
+    if (!names) displayNames.set(language, (names = new Intl.DisplayNames([language], { type: 'language' })));
+    return names.of(code) ?? code;
   } catch {
     return code;
   }
