@@ -1,15 +1,17 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import type { Doctor } from '@rozmova/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DoctorList } from '../../components/doctor-list.tsx';
 import { SpecialisationSelect } from '../../components/specialisation-select.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { specialisationOf, useDoctors } from '../../lib/doctors.ts';
-import { LandingBookingModal } from './landing-booking-modal.tsx';
 import { appPaths } from '../../lib/paths.ts';
 import { showsPatientCalls } from '../../lib/runtime-config.ts';
+
+// The booking form (its fields, slot picker and checks) loads when a visitor presses "Book", not with the page.
+const LandingBookingModal = lazy(() => import('./landing-booking-modal.tsx').then((m) => ({ default: m.LandingBookingModal })));
 
 /** /our-specialists: the doctors from the doctors' data, each with "Book". */
 export function SpecialistsPage() {
@@ -55,7 +57,11 @@ export function SpecialistsPage() {
           }
         />
       </Stack>
-      {booking && <LandingBookingModal doctor={booking} onClose={() => setBooking(null)} />}
+      {booking && (
+        <Suspense fallback={null}>
+          <LandingBookingModal doctor={booking} onClose={() => setBooking(null)} />
+        </Suspense>
+      )}
     </Container>
   );
 }
