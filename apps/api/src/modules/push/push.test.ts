@@ -1,5 +1,6 @@
-import { createECDH, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import webpush from 'web-push';
 import { afterAll, describe, expect, test } from 'vitest';
 import { ONE_LINE_TEXT_MESSAGE, pushMessageSchema } from '@rozmova/contracts';
 import { loadConfig } from '../../config.ts';
@@ -37,11 +38,8 @@ const otherInstance = (vapid?: { publicKey: string; privateKey: string }) =>
     accounts: { onAccountRemoved: () => undefined, onAccountClaimed: () => undefined },
   });
 
-function vapidPair() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: ecdh.getPrivateKey().toString('base64url') };
-}
+// web-push pads the private key to 32 bytes; Node's ECDH drops leading zero bytes (one key in 256).
+const vapidPair = () => webpush.generateVAPIDKeys();
 
 describe('VAPID keys', () => {
   test('GET /v1/push/public-key is public and answers the same P-256 key every time', async () => {
