@@ -13,7 +13,7 @@ const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 /**
  * The HTML is the page: its stylesheet and JavaScript (for hydration) are listed as data, which index.html's loader
  * fetches after the first paint, instead of as tags the browser would wait for or fetch beside the first paint. The
- * rules the page's first paint needs are inlined before it (`criticalStyles`); without JavaScript the stylesheet comes
+ * rules the page's first paint needs are inlined before it (`withCriticalStyles`); without JavaScript the stylesheet comes
  * from a <noscript> link.
  */
 function deferAssets(html: string): string {

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Loader, Text, VisuallyHidden } from '@man
 import { Fragment, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appointmentDateText, dayKey, timeText } from '../../lib/appointment-dates.ts';
+import { useOnVisible } from '../../lib/use-on-visible.ts';
 import type { ChatEntry } from '../../lib/chat/conversation.ts';
 import type { Conversation } from '../../lib/chat/use-conversation.ts';
 import { DocumentViewer } from '../document-viewer.tsx';
@@ -80,15 +81,7 @@ export function MessageList({ chat, otherName, emptyText, events = [] }: Props) 
   }, [last?.key]);
 
   // The top of the list in view loads the next earlier page.
-  useEffect(() => {
-    const sentinel = top.current;
-    if (!sentinel || !hasOlder || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((seenEntries) => seenEntries.some((entry) => entry.isIntersecting) && void loadOlder(), {
-      root: scroller.current,
-    });
-    observer.observe(sentinel);
-    return () => observer.disconnect();
-  }, [hasOlder, loadOlder, first]);
+  useOnVisible(top, () => void loadOlder(), { enabled: hasOlder, root: scroller, again: first });
 
   return (
     <>

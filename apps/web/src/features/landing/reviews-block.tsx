@@ -1,29 +1,13 @@
 import { Card, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { patientHistoryPaths, type FeedbackList } from '@rozmova/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { useOnVisible } from '../../lib/use-on-visible.ts';
 
 const SHOWN = 6;
-
-/** True once the element is within a screen's height of the viewport (at once where the browser cannot tell). */
-function useNearViewport() {
-  const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (near || !element) return;
-    if (typeof IntersectionObserver === 'undefined') return setNear(true);
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), {
-      rootMargin: '100% 0px',
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near]);
-  return { ref, near };
-}
 
 /**
  * Published reviews of consultations, by first name or anonymously; nothing at all while there are none. They sit
@@ -31,7 +15,9 @@ function useNearViewport() {
  */
 export default function ReviewsBlock() {
   const { t } = useTranslation();
-  const { ref, near } = useNearViewport();
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useOnVisible(ref, () => setNear(true), { enabled: !near, rootMargin: '100% 0px', whenUnsupported: true });
   const reviews = useQuery({
     queryKey: queryKeys.feedback.published,
     queryFn: ({ signal }) => apiRequest<FeedbackList>(patientHistoryPaths.publishedReviews, { signal, query: { limit: SHOWN } }),
