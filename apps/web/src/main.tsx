@@ -7,7 +7,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createRouter, loadRoutesOf } from './app/router.tsx';
-import { followStoredLanguage, initI18n } from './lib/i18n.ts';
+import { initI18n } from './lib/i18n.ts';
 import { runtimeConfig } from './lib/runtime-config.ts';
 import { reloadPage } from './lib/reload-guard.ts';
 
@@ -56,7 +56,6 @@ if (hydrating) {
   startTransition(() => {
     hydrateRoot(root, app(createRouter()));
   });
-  void followStoredLanguage();
 } else {
   createRoot(root).render(app(createRouter()));
 }
