@@ -7,6 +7,7 @@ import type { Database } from './db/client.ts';
 import { registerAccessControl, type Access } from './http/access.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
+import { registerOpenApi } from './http/openapi.ts';
 import { registerResponseEncryption } from './http/response-encryption.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -158,6 +159,8 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('services', services);
   gateway.useAuth(auth);
 
+  // Before the access rules and the routes: the document collects each route as it is added.
+  await registerOpenApi(app, { publicUrl: config.publicUrl });
   registerAccessControl(app, { auth, rateLimit, authRequestsPerMinute: config.authRateLimitPerMinute });
   registerAuthRoutes(app, { auth });
   registerTwoFactorRoutes(app, { twoFactor: services.twoFactor });

@@ -192,6 +192,16 @@ export const expected: Record<string, Row> = {
   'GET /v1/payments/appointment/:id': { ...signedIn(200), otherPatient: 404, doctor: 404, otherDoctor: 404, landing: 404 },
   'GET /api/health': everyone(200),
   'GET /api/version': everyone(200),
+  // The API's reference (OpenAPI document and its browsable pages) is public.
+  'GET /api/openapi.json': everyone(200),
+  'GET /api/docs': everyone(200),
+  'GET /api/docs/json': everyone(200),
+  'GET /api/docs/yaml': everyone(200),
+  // The reference's old address sends the browser to its page.
+  'GET /api/docs/static/index.html': everyone(302),
+  'GET /api/docs/static/swagger-initializer.js': everyone(200),
+  // Asked for literally, the wildcard names no file.
+  'GET /api/docs/static/*': everyone(404),
   // Error monitoring: the walk's app has no DSN, so the tunnel forwards nothing; the example error is the one route that
   // fails on purpose (reported, then answered 500 like any unexpected error).
   'POST /api/monitoring/tunnel': everyone(404),

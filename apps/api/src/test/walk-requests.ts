@@ -234,6 +234,13 @@ export function walkRequests(t: TestContext) {
     }),
     'GET /api/health': async () => ({}),
     'GET /api/version': async () => ({}),
+    'GET /api/openapi.json': async () => ({}),
+    'GET /api/docs': async () => ({}),
+    'GET /api/docs/json': async () => ({}),
+    'GET /api/docs/yaml': async () => ({}),
+    'GET /api/docs/static/index.html': async () => ({}),
+    'GET /api/docs/static/swagger-initializer.js': async () => ({}),
+    'GET /api/docs/static/*': async () => ({}),
     'POST /api/monitoring/tunnel': async () => ({}),
     'GET /api/monitoring/example-error': async () => ({}),
     // Specialist sign-up.

@@ -1,0 +1,111 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+import { errorStatus, type ErrorCode } from '@rozmova/contracts';
+import type { Access } from './access.ts';
+
+/** Generic answers every route of an access level can give, beside those its schema names (docs/api-reference.md). */
+function errorCodesOf(route: RouteOptions, access: Access): ErrorCode[] {
+  const schema = route.schema ?? {};
+  const codes: ErrorCode[] = [];
+  if (schema.body || schema.params || schema.querystring) codes.push('VALIDATION_FAILED');
+  if (schema.body) codes.push('PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
+  if (access !== 'public') codes.push('UNAUTHORIZED');
+  if (access === 'user' || Array.isArray(access)) codes.push('FORBIDDEN', 'EMAIL_NOT_VERIFIED', 'ACCOUNT_DISABLED');
+  if (schema.params) codes.push('NOT_FOUND');
+  if (route.config?.authRateLimit) codes.push('TOO_MANY_REQUESTS');
+  codes.push('INTERNAL');
+  return codes;
+}
+
+const errorResponse = (codes: ErrorCode[]) => ({
+  description: codes.join(', '),
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object',
+        required: ['code', 'message'],
+        properties: {
+          code: { type: 'string', enum: codes },
+          message: { type: 'string', description: 'For developers; clients choose their text by the code.' },
+          errors: { type: 'array', description: 'Each refused field (400)', items: { $ref: '#/components/schemas/FieldError' } },
+        },
+      },
+    },
+  },
+});
+
+/** Who may call the route, as OpenAPI says it: no token, an optional one, or a bearer token of the listed roles. */
+type Requirement = Record<string, string[]>;
+function securityOf(access: Access): { security: Requirement[]; 'x-access'?: string } {
+  if (access === 'public') return { security: [] };
+  if (access === 'optional') return { security: [{}, { bearer: [] }], 'x-access': 'optional' };
+  return { security: [{ bearer: [] }], 'x-access': access === 'user' ? 'any signed-in account' : access.join(', ') };
+}
+
+const zodTransform = createJsonSchemaTransform({});
+
+export const OPENAPI_PATH = '/api/openapi.json';
+export const API_DOCS_PATH = '/api/docs';
+
+/**
+ * The OpenAPI 3.1 document of every API route, generated from the zod schemas the routes validate with, served at
+ * /api/openapi.json and browsable at /api/docs. Registered before the routes (it collects them as they are added).
+ */
+export async function registerOpenApi(app: FastifyInstance, deps: { publicUrl: string }): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Rozmova API',
+        version: '1',
+        description:
+          'Every error answers `{ code, message, errors? }`; `code` is one of the catalogue in components.schemas.ErrorCode. ' +
+          'Sign-in answers a session token, sent as `Authorization: Bearer <token>`.',
+      },
+      servers: [{ url: deps.publicUrl }],
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The session token from sign-in' } },
+        schemas: {
+          ErrorCode: {
+            type: 'string',
+            enum: Object.keys(errorStatus),
+            description: Object.entries(errorStatus)
+              .map(([code, status]) => `${code}: ${status}`)
+              .join('; '),
+          },
+          FieldError: {
+            type: 'object',
+            required: ['path', 'code', 'message'],
+            properties: { path: { type: 'string' }, code: { type: 'string' }, message: { type: 'string' } },
+          },
+        },
+      },
+    },
+    transform: (input) => {
+      const { url, ...transformed } = zodTransform(input);
+      const schema = (transformed.schema ?? {}) as { hide?: boolean; response?: Record<string, unknown> };
+      const route = input.route;
+      const isApi = url.startsWith('/v1/') || url.startsWith('/api/');
+      if (!isApi || schema.hide) return { schema: { hide: true }, url };
+      const access: Access = route.config?.access ?? 'public';
+      const byStatus = new Map<number, ErrorCode[]>();
+      for (const code of errorCodesOf(route, access)) byStatus.set(errorStatus[code], [...(byStatus.get(errorStatus[code]) ?? []), code]);
+      const response: Record<string, unknown> = { ...schema.response };
+      for (const [status, codes] of byStatus) response[String(status)] ??= errorResponse(codes);
+      const tag = url.split('/')[2] ?? 'api';
+      return { schema: { ...schema, response, tags: [tag], ...securityOf(access) }, url };
+    },
+  });
+
+  const hidden = { hide: true };
+  app.get(OPENAPI_PATH, { config: { access: 'public' }, schema: hidden }, async () => app.swagger());
+  await app.register(async (docs) => {
+    // The reference's own pages and files: anyone may read them, and they are not endpoints of the API.
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: 'public' };
+    });
+    await docs.register(swaggerUi, { routePrefix: API_DOCS_PATH, uiConfig: { docExpansion: 'list', deepLinking: true } });
+  });
+}
