@@ -2,10 +2,10 @@ import { Avatar, Badge, Card, Group, Skeleton, Stack, Text, Title } from '@manti
 import type { Doctor } from '@rozmova/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { priceText } from '../lib/appointment-dates.ts';
 import { doctorName, languageText, specialisationText } from '../lib/doctors.ts';
 import { initials } from '../lib/initials.ts';
 import { SkeletonLine } from './skeleton-line.tsx';
+import { numberText, priceText } from '../lib/format.ts';
 
 interface Props {
   doctor: Doctor;
@@ -65,7 +65,7 @@ export function DoctorCard({ doctor, order = 2, actions, withBio = true, selecte
             {doctor.rating === null
               ? t('specialists.noRating')
               : t('specialists.ratingValue', {
-                  rating: doctor.rating.toLocaleString(locale === 'uk' ? 'uk-UA' : 'en-GB'),
+                  rating: numberText(doctor.rating, locale),
                   count: doctor.rating_count,
                 })}
           </Text>

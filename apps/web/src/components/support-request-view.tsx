@@ -2,8 +2,9 @@ import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { SupportRequest, SupportRequestStatus } from '@rozmova/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dateTimeText } from '../lib/dates.ts';
+
 import { currentLocale } from '../lib/i18n.ts';
+import { dateTimeText } from '../lib/format.ts';
 
 const statusColor: Record<SupportRequestStatus, string> = { open: 'blue', in_progress: 'orange', closed: 'gray' };
 

@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  appointmentDateText,
-  dayKey,
-  dayText,
-  monthGrid,
-  priceText,
-  slotsByDay,
-  timeText,
-  timeZoneText,
-  weekdayNames,
-} from './appointment-dates.ts';
+import { appointmentDateText, dayKey, dayText, monthGrid, slotsByDay, timeText, timeZoneText, weekdayNames } from './appointment-dates.ts';
 
 describe('appointment dates', () => {
   it('shows day, month name and HH:mm in the interface language and the reader’s zone (SPEC.md §9)', () => {
@@ -51,10 +41,5 @@ describe('appointment dates', () => {
     expect(timeZoneText(new Date('2026-07-01T12:00:00Z'), 'Europe/Kyiv')).toBe('Europe/Kyiv, GMT+3');
     expect(timeZoneText(new Date('2026-01-01T12:00:00Z'), 'Europe/Kyiv')).toBe('Europe/Kyiv, GMT+2');
     expect(timeZoneText(new Date('2026-01-01T12:00:00Z'), 'UTC')).toBe('UTC');
-  });
-
-  it('shows kopiyky as hryvnias', () => {
-    expect(priceText(120_000, 'uk').replace(/\s/g, ' ')).toMatch(/^1 200 (₴|грн)$/);
-    expect(priceText(120_050, 'en').replace(/\s/g, ' ')).toBe('UAH 1,200.50');
   });
 });

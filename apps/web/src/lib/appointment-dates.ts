@@ -1,10 +1,10 @@
+import { intlLocale } from './format.ts';
 /**
  * Dates of appointments and free slots as a patient reads them. The API gives times as
  * `YYYY-MM-DDTHH:mm:ss±hh:mm` in the doctor's time zone (SPEC.md §5); they are shown in the
  * reader's own time zone (`timeZone`, the browser's by default), which the page names.
  */
 
-const intlLocale = (locale: string) => (locale === 'uk' ? 'uk-UA' : 'en-GB');
 const pad = (value: number) => String(value).padStart(2, '0');
 
 function parts(date: Date, timeZone: string | undefined, options: Intl.DateTimeFormatOptions) {
@@ -112,16 +112,4 @@ export function timeZoneText(at: Date = new Date(), timeZone?: string): string {
   const zone = currentZoneName(timeZone ?? viewerTimeZone());
   const offset = parts(at, zone, { timeZoneName: 'shortOffset' }).timeZoneName ?? '';
   return !offset || /^(Etc\/)?(UTC|GMT)$/.test(zone) ? zone : `${zone}, ${offset}`;
-}
-
-/** A price in kopiyky as hryvnias in the reader's language, without kopiyky when there are none. */
-export function priceText(kopiyky: number, locale: string): string {
-  const whole = kopiyky % 100 === 0;
-  return new Intl.NumberFormat(intlLocale(locale), {
-    style: 'currency',
-    currency: 'UAH',
-    currencyDisplay: locale === 'uk' ? 'symbol' : 'code',
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(kopiyky / 100);
 }

@@ -6,10 +6,3 @@ export function dateLabel(iso: string): string {
   if (Number.isNaN(date.getTime())) return '';
   return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${pad(date.getFullYear() % 100)}`;
 }
-
-/** A date and time in the reader's language, e.g. "12 March 2025, 14:05". */
-export function dateTimeText(iso: string, locale: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(locale === 'uk' ? 'uk-UA' : 'en-GB', { dateStyle: 'long', timeStyle: 'short' }).format(date);
-}

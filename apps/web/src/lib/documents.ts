@@ -6,6 +6,7 @@ import { dateLabel } from './dates.ts';
 import { downloadBlob, uploadFile } from './files.ts';
 import { queryKeys } from './query-keys.ts';
 import { withId } from './paths.ts';
+import { numberText } from './format.ts';
 
 /** A document as the cabinet lists it (SPEC.md §3): with its readable name and `reference_createdAt_label` (dd.MM.YY). */
 export interface ListedReference extends UserReference {
@@ -92,8 +93,7 @@ export function useDocumentFile(id: string) {
 /** A file's size in the reader's language, in the units the upload hint names ("1 КБ", "2,5 МБ"; "1 KB", "2.5 MB"). */
 export function sizeText(t: TFunction, bytes: number, language: string): string {
   const megabytes = bytes / (1024 * 1024);
-  const number = new Intl.NumberFormat(language === 'uk' ? 'uk-UA' : 'en-GB', { maximumFractionDigits: 1 });
   return megabytes >= 0.1
-    ? t('documents.size.mb', { size: number.format(megabytes) })
-    : t('documents.size.kb', { size: number.format(Math.max(1, Math.round(bytes / 1024))) });
+    ? t('documents.size.mb', { size: numberText(megabytes, language) })
+    : t('documents.size.kb', { size: numberText(Math.max(1, Math.round(bytes / 1024)), language) });
 }

@@ -9,8 +9,10 @@ import { LabelledText } from '../../components/labelled-text.tsx';
 import { openBlob } from '../../lib/files.ts';
 import { languageText, specialisationText } from '../../lib/doctors.ts';
 import { diplomaOf, useApplication, useApplications, useDecideApplication } from './applications-api.ts';
-import { dateTimeText, LoadError } from './console-table.tsx';
+import { LoadError } from './console-table.tsx';
 import { ReasonModal } from './reason-modal.tsx';
+import { dateTimeText } from '../../lib/format.ts';
+import { currentLocale } from '../../lib/i18n.ts';
 
 const statusColor = { draft: 'gray', submitted: 'yellow', approved: 'brand', rejected: 'danger' } as const;
 
@@ -77,7 +79,9 @@ function ApplicationDetails({ id, onBack }: { id: string; onBack: () => void }) 
         <LabelledText label={t('applications.bioEn')}>{a.bio.en}</LabelledText>
         <LabelledText label={t('applications.languages')}>{a.languages.map((code) => languageText(code, locale)).join(', ')}</LabelledText>
         <LabelledText label={t('applications.experience')}>{a.experience_years}</LabelledText>
-        {a.submitted_at && <LabelledText label={t('applications.submittedAt')}>{dateTimeText(a.submitted_at)}</LabelledText>}
+        {a.submitted_at && (
+          <LabelledText label={t('applications.submittedAt')}>{dateTimeText(a.submitted_at, currentLocale())}</LabelledText>
+        )}
         {a.rejection_reason && <LabelledText label={t('applications.reason')}>{a.rejection_reason}</LabelledText>}
         <FormError error={diplomaError} />
         <Group gap="sm">
@@ -160,7 +164,7 @@ export function ApplicationsSection() {
               </Text>
               <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {a.email}
-                {a.submitted_at ? ` · ${dateTimeText(a.submitted_at)}` : ''}
+                {a.submitted_at ? ` · ${dateTimeText(a.submitted_at, currentLocale())}` : ''}
               </Text>
             </div>
             <Button variant="light" onClick={() => setOpenId(a.id)} aria-label={t('applications.openOf', { name: a.user_name })}>

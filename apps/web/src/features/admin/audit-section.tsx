@@ -4,8 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/form-error.tsx';
 import { downloadAuditCsv, useAuditLog, type AuditFilter } from './console-api.ts';
-import { dateTimeText, LoadError, Pages } from './console-table.tsx';
+import { LoadError, Pages } from './console-table.tsx';
 import { ScrollTable } from '../../components/scroll-table.tsx';
+import { dateTimeText } from '../../lib/format.ts';
+import { currentLocale } from '../../lib/i18n.ts';
 
 const emptyFilter: AuditFilter = { actorId: '', patientId: '', action: '', from: '', to: '' };
 
@@ -100,7 +102,7 @@ export function AuditSection() {
           <Table.Tbody>
             {log.data?.entries.map((entry) => (
               <Table.Tr key={entry.id}>
-                <Table.Td>{dateTimeText(entry.created_at)}</Table.Td>
+                <Table.Td>{dateTimeText(entry.created_at, currentLocale())}</Table.Td>
                 <Table.Td>
                   <Anchor
                     component="button"

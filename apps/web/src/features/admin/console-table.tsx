@@ -2,7 +2,6 @@ import { Alert, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../../components/pager.tsx';
 import { errorText } from '../../lib/api-errors.ts';
-import { currentLocale } from '../../lib/i18n.ts';
 import { CONSOLE_PAGE_SIZE } from './console-api.ts';
 
 /** A list's failure as an alert. */
@@ -28,11 +27,3 @@ export function Pages({ total, page, onChange }: { total: number; page: number; 
     </>
   );
 }
-
-/** An instant as "25 Nov 2026, 14:05" in the reader's language and time zone. */
-export const dateTimeText = (iso: string) =>
-  new Intl.DateTimeFormat(currentLocale() === 'uk' ? 'uk-UA' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-
-/** Kopiyky as hryvnias ("900,00 ₴" / "UAH 900.00"). */
-export const uahText = (kopiyky: number) =>
-  new Intl.NumberFormat(currentLocale() === 'uk' ? 'uk-UA' : 'en-GB', { style: 'currency', currency: 'UAH' }).format(kopiyky / 100);

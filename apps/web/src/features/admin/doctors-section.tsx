@@ -6,8 +6,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/form-modal.tsx';
 import { useAllDoctors, useUpdateDoctor } from './console-api.ts';
-import { LoadError, uahText } from './console-table.tsx';
+import { LoadError } from './console-table.tsx';
 import { ScrollTable } from '../../components/scroll-table.tsx';
+import { priceText } from '../../lib/format.ts';
+import { currentLocale } from '../../lib/i18n.ts';
 
 /** Price in hryvnias (kopiyky on the wire), consultation length and whether the profile is published. */
 function DoctorModal({ doctor, onClose }: { doctor: Doctor; onClose: () => void }) {
@@ -109,7 +111,7 @@ export function DoctorsSection() {
                       )}
                     </Stack>
                   </Table.Td>
-                  <Table.Td>{doctor.price === null ? '—' : uahText(doctor.price)}</Table.Td>
+                  <Table.Td>{doctor.price === null ? '—' : priceText(doctor.price, currentLocale())}</Table.Td>
                   <Table.Td>{t('adminConsole.doctors.minutes', { count: doctor.consultation_minutes })}</Table.Td>
                   <Table.Td>
                     <Button

@@ -3,9 +3,11 @@ import { paymentProviders, paymentRecordStatuses, type AdminPayment } from '@roz
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAllDoctors, usePaymentCallbacks, usePayments, useRefundPayment, type PaymentsFilter } from './console-api.ts';
-import { dateTimeText, LoadError, Pages, uahText } from './console-table.tsx';
+import { LoadError, Pages } from './console-table.tsx';
 import { ReasonModal } from './reason-modal.tsx';
 import { ScrollTable } from '../../components/scroll-table.tsx';
+import { dateTimeText, priceText } from '../../lib/format.ts';
+import { currentLocale } from '../../lib/i18n.ts';
 
 /** What a provider's own status word means in our terms (LiqPay's `sandbox` is a test payment that went through). */
 const providerStatuses: Record<string, 'success' | 'failure' | 'refunded' | 'pending'> = {
@@ -35,7 +37,7 @@ function RefundModal({ payment, onClose }: { payment: AdminPayment; onClose: () 
       intro={
         <Text>
           {t('adminConsole.payments.refundText', {
-            amount: uahText(payment.received_amount ?? payment.amount),
+            amount: priceText(payment.received_amount ?? payment.amount, currentLocale()),
             patient: payment.patient_name,
             doctor: payment.doctor_name,
           })}
@@ -58,7 +60,7 @@ function HistoryModal({ payment, onClose }: { payment: AdminPayment; onClose: ()
   return (
     <Modal opened onClose={onClose} title={t('adminConsole.payments.historyTitle', { order: payment.order_id })}>
       <Stack gap="sm">
-        <Text size="sm">{t('adminConsole.payments.created', { date: dateTimeText(payment.created_at) })}</Text>
+        <Text size="sm">{t('adminConsole.payments.created', { date: dateTimeText(payment.created_at, currentLocale()) })}</Text>
         {callbacks.isPending && <Loader role="status" size="sm" aria-label={t('common.loading')} />}
         <LoadError error={callbacks.error} />
         {callbacks.data &&
@@ -69,7 +71,7 @@ function HistoryModal({ payment, onClose }: { payment: AdminPayment; onClose: ()
               {callbacks.data.callbacks.map((callback) => (
                 <List.Item key={callback.id}>
                   {t('adminConsole.payments.callback', {
-                    date: dateTimeText(callback.created_at),
+                    date: dateTimeText(callback.created_at, currentLocale()),
                     provider: t(`adminConsole.payments.providers.${callback.provider}`),
                     status: providerStatusText(t, callback.provider_status),
                   })}
@@ -169,10 +171,10 @@ export function PaymentsSection() {
           <Table.Tbody>
             {payments.data?.payments.map((payment) => (
               <Table.Tr key={payment.id}>
-                <Table.Td>{dateTimeText(payment.created_at)}</Table.Td>
+                <Table.Td>{dateTimeText(payment.created_at, currentLocale())}</Table.Td>
                 <Table.Td>{payment.patient_name}</Table.Td>
                 <Table.Td>{payment.doctor_name}</Table.Td>
-                <Table.Td>{uahText(payment.amount)}</Table.Td>
+                <Table.Td>{priceText(payment.amount, currentLocale())}</Table.Td>
                 <Table.Td>{t(`adminConsole.payments.providers.${payment.provider}`)}</Table.Td>
                 <Table.Td>
                   <Badge color={statusColor[payment.status]} variant="light">

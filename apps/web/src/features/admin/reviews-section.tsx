@@ -5,8 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/form-error.tsx';
 import { useModerateReview, useReviews } from './console-api.ts';
-import { dateTimeText, LoadError, Pages } from './console-table.tsx';
+import { LoadError, Pages } from './console-table.tsx';
 import { ReasonModal } from './reason-modal.tsx';
+import { dateTimeText } from '../../lib/format.ts';
+import { currentLocale } from '../../lib/i18n.ts';
 
 const statusColor = { new: 'blue', published: 'brand', hidden: 'gray' } as const;
 
@@ -46,12 +48,15 @@ function ReviewCard({ review, onHide }: { review: Review; onHide: () => void }) 
           {review.type === 'doctor'
             ? t('adminConsole.reviews.aboutDoctor', { name: review.doctor_name ?? '—' })
             : t('adminConsole.reviews.aboutQuiz')}{' '}
-          · {t('adminConsole.reviews.rating', { rating: review.feedback_rating })} · {dateTimeText(review.createdAt)}
+          · {t('adminConsole.reviews.rating', { rating: review.feedback_rating })} · {dateTimeText(review.createdAt, currentLocale())}
         </Text>
         <Text style={{ whiteSpace: 'pre-wrap' }}>{review.feedback_comment || t('adminConsole.reviews.noComment')}</Text>
         {review.moderated_at && (
           <Text size="sm" c="dimmed">
-            {t('adminConsole.reviews.moderated', { name: review.moderated_by_name ?? '—', date: dateTimeText(review.moderated_at) })}
+            {t('adminConsole.reviews.moderated', {
+              name: review.moderated_by_name ?? '—',
+              date: dateTimeText(review.moderated_at, currentLocale()),
+            })}
             {review.moderation_reason ? ` ${t('adminConsole.reviews.because', { reason: review.moderation_reason })}` : ''}
           </Text>
         )}

@@ -14,6 +14,7 @@ import { USERS_PAGE_SIZE, useResetPassword, useResetTwoFactor, useSetUserActive,
 import { LoadError } from './console-table.tsx';
 import { CreateUserModal } from './create-user-modal.tsx';
 import { EditUserModal } from './edit-user-modal.tsx';
+import { intlLocale } from '../../lib/format.ts';
 
 function ResetPasswordModal({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const { t } = useTranslation();
@@ -114,7 +115,7 @@ export function UsersPage() {
   const [resettingTwoFactor, setResettingTwoFactor] = useState<AdminUser | null>(null);
   const { user: me } = useAuth();
   const users = useUsers({ role: role || undefined, search: debouncedSearch, page });
-  const dateFormat = new Intl.DateTimeFormat(currentLocale() === 'uk' ? 'uk-UA' : 'en-GB', { dateStyle: 'medium' });
+  const dateFormat = new Intl.DateTimeFormat(intlLocale(currentLocale()), { dateStyle: 'medium' });
 
   return (
     <Stack gap="lg">

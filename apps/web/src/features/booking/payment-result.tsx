@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { FormError } from '../../components/form-error.tsx';
 import { useCurrentAppointment } from '../../lib/appointments.ts';
-import { priceText, timeText } from '../../lib/appointment-dates.ts';
+import { timeText } from '../../lib/appointment-dates.ts';
 import { useAppointmentPayment, useStartCheckout } from './api.ts';
 import { canRetry, paymentOutcome, PENDING_INTERVAL_MS, PENDING_READS } from './payment-plan.ts';
 import { stepPath } from './steps.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { priceText } from '../../lib/format.ts';
 
 /** `/user/payment-success?appointment=<id>`: the result of the payment, read from the server (never from the URL). */
 export function PaymentResult({ patientId }: { patientId: string }) {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FormError } from '../../components/form-error.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { appointmentDateText, priceText } from '../../lib/appointment-dates.ts';
+import { appointmentDateText } from '../../lib/appointment-dates.ts';
 import { useDoctor } from '../../lib/doctors.ts';
 import { isUnclaimed } from '../../lib/auth-store.ts';
 import { cardIdOf, usePatientCard } from '../../lib/patient-card.ts';
@@ -17,6 +17,7 @@ import { paymentPlan } from './payment-plan.ts';
 import type { StepProps } from './step-props.ts';
 import { stepPath } from './steps.ts';
 import { SectionCard } from '../../components/section-card.tsx';
+import { priceText } from '../../lib/format.ts';
 
 /** Step 4: free, or the price and the way to the payment page; a booking waiting for its payment is paid here too. */
 export function PaymentStep(props: StepProps) {

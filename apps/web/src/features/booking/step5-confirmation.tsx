@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FormError } from '../../components/form-error.tsx';
 import { errorText } from '../../lib/api-errors.ts';
-import { priceText } from '../../lib/appointment-dates.ts';
+
 import { useCancelAppointment, useDownloadCalendar, useJoinMeeting, useStartCheckout } from './api.ts';
 import { appointmentMinutes, awaitingPaymentText, BookingSummary } from './booking-summary.tsx';
 import { clearDraft, updateDraft } from './draft.ts';
@@ -17,6 +17,7 @@ import { stepPath } from './steps.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { SectionCard } from '../../components/section-card.tsx';
 import { appPaths } from '../../lib/paths.ts';
+import { priceText } from '../../lib/format.ts';
 
 /**
  * Step 5: what was booked, the calendar file, the session block, and the change and cancel block. An appointment

@@ -2,10 +2,11 @@ import { Button, Group, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormError } from '../../components/form-error.tsx';
-import { appointmentDateText, priceText } from '../../lib/appointment-dates.ts';
+import { appointmentDateText } from '../../lib/appointment-dates.ts';
 import { useCurrentAppointment } from '../../lib/appointments.ts';
 import { SectionCard } from '../../components/section-card.tsx';
 import { appPaths } from '../../lib/paths.ts';
+import { priceText } from '../../lib/format.ts';
 
 /** The patient's current appointment (SPEC.md §4) with a link to its confirmation page, or a way to book one. */
 export function AppointmentCard({ patientId }: { patientId: string }) {

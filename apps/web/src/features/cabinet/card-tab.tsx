@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormError } from '../../components/form-error.tsx';
 import { CrisisHelp, QuizLevelMark } from '../../components/quiz-level.tsx';
-import { dateTimeText } from '../../lib/dates.ts';
+
 import { latestRecommendation, usePatientCard } from '../../lib/patient-card.ts';
 import { parseQuizScore } from '@rozmova/contracts';
 import { parseQuizNote } from '../../lib/quiz.ts';
 import { SectionCard } from '../../components/section-card.tsx';
 import { appPaths } from '../../lib/paths.ts';
 import { AdviceCard } from './advice-card.tsx';
+import { dateTimeText } from '../../lib/format.ts';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 

@@ -1,9 +1,10 @@
 import { Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/form-error.tsx';
-import { appointmentDateText, priceText } from '../../lib/appointment-dates.ts';
+import { appointmentDateText } from '../../lib/appointment-dates.ts';
 import { useReceipt } from './history-api.ts';
 import './receipt.css';
+import { priceText } from '../../lib/format.ts';
 
 /** A paid consultation's receipt; "Print" prints only the receipt (receipt.css), so it can be saved as a PDF too. */
 export function ReceiptModal({ appointmentId, onClose }: { appointmentId: string | null; onClose: () => void }) {

@@ -7,14 +7,13 @@ import { FormError } from '../../components/form-error.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
 import { dayKey, timeText } from '../../lib/appointment-dates.ts';
+import { intlLocale } from '../../lib/format.ts';
 import { appPaths } from '../../lib/paths.ts';
 import { RECORD_ACCESS_DAYS_PAGE, readerTimeZone, useRecordAccessDays } from './history-api.ts';
 
 /** Lines wrap between words; a word longer than the line (a long name) breaks only when it cannot fit whole. */
 const wrapWords = { overflowWrap: 'break-word' } as const;
 const listReset = { listStyle: 'none', margin: 0, padding: 0 } as const;
-
-const intlLocale = (locale: string) => (locale === 'uk' ? 'uk-UA' : 'en-GB');
 
 /** "Tuesday, 25 November" (without the weekday on request, with the year when it is not this one), from a day key. */
 function dayText(key: string, today: string, locale: string, weekday: boolean): string {

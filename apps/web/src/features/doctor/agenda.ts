@@ -1,5 +1,6 @@
 import { offsetAt, type Appointment, type Doctor } from '@rozmova/contracts';
-import { intlLocale, timeText, zoneDateKey } from './times.ts';
+import { intlLocale } from '../../lib/format.ts';
+import { timeText, zoneDateKey } from './times.ts';
 
 /** The agenda's calendar: days are YYYY-MM-DD in the doctor's time zone, weeks start on Monday in either language. */
 

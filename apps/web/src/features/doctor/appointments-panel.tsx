@@ -13,7 +13,6 @@ import { useDoctorAppointments, useJoinMeeting, useUpdateAppointment, useWaiting
 import { CallRecordSummary } from './call-record.tsx';
 import { useConsoleDoctor } from './doctor-nav.tsx';
 import { WaitingPatients } from './waiting-patients.tsx';
-import { priceText } from './schedule-form.ts';
 import {
   canCancel,
   canComplete,
@@ -27,6 +26,7 @@ import {
   timeText,
 } from './times.ts';
 import { appPaths } from '../../lib/paths.ts';
+import { priceText } from '../../lib/format.ts';
 
 const statusColor: Record<Appointment['appointment_status'], string> = {
   scheduled: 'brand',

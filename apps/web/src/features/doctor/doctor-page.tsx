@@ -10,6 +10,7 @@ import { AppointmentsPanel } from './appointments-panel.tsx';
 import { DoctorNav } from './doctor-nav.tsx';
 import { ApprovedWelcome, ProfileChecklist } from './profile-checklist-card.tsx';
 import { ScheduleEditor } from './schedule-editor.tsx';
+import { numberText } from '../../lib/format.ts';
 
 /**
  * /doctor: today's and upcoming appointments; the agenda by day or week above the schedule editor. A doctor always sees
@@ -79,9 +80,7 @@ function Summary({ doctor }: { doctor: Doctor }) {
     doctor.rating === null
       ? t('doctor.noRating')
       : t('doctor.rating', {
-          rating: new Intl.NumberFormat(i18n.resolvedLanguage === 'uk' ? 'uk-UA' : 'en-GB', { maximumFractionDigits: 1 }).format(
-            doctor.rating,
-          ),
+          rating: numberText(doctor.rating, i18n.resolvedLanguage ?? 'en'),
           count: doctor.rating_count,
         });
   return (

@@ -11,6 +11,7 @@ import { appPaths } from '../../lib/paths.ts';
 import { DoctorNav, useConsoleDoctor } from './doctor-nav.tsx';
 import { DoctorPicker } from './doctor-page.tsx';
 import { useDoctorPatients, useDoctorReviews } from './patients-api.ts';
+import { numberText } from '../../lib/format.ts';
 
 /** /doctor/patients (My patients) and /doctor/ratings; an admin picks the doctor as on /doctor. */
 export function DoctorSectionPage() {
@@ -106,13 +107,12 @@ function Ratings({ doctorId }: { doctorId: string }) {
   const reviews = useDoctorReviews(doctorId);
   if (!reviews.data) return reviews.error ? <FormError error={reviews.error} /> : <Loader role="status" aria-label={t('common.loading')} />;
   const { rating } = reviews.data;
-  const format = new Intl.NumberFormat(i18n.resolvedLanguage === 'uk' ? 'uk-UA' : 'en-GB', { maximumFractionDigits: 1 });
   return (
     <Stack gap="md">
       <Text fz="lg" fw={600}>
         {rating.average === null
           ? t('doctor.noRating')
-          : t('doctor.rating', { rating: format.format(rating.average), count: rating.count })}
+          : t('doctor.rating', { rating: numberText(rating.average, i18n.resolvedLanguage ?? 'en'), count: rating.count })}
       </Text>
       {reviews.data.reviews.length === 0 ? (
         <Text>{t('doctorPatients.ratings.empty')}</Text>

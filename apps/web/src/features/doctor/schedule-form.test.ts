@@ -1,6 +1,6 @@
 import type { Doctor } from '@rozmova/contracts';
 import { describe, expect, it } from 'vitest';
-import { priceText, toFormValues, toUpdateBody, validateSchedule, type ScheduleFormValues } from './schedule-form.ts';
+import { toFormValues, toUpdateBody, validateSchedule, type ScheduleFormValues } from './schedule-form.ts';
 
 const doctor: Doctor = {
   id: 'd1',
@@ -168,12 +168,5 @@ describe('a profile without a price', () => {
     expect(validateSchedule(form)).toEqual({});
     expect(toUpdateBody(form).price).toBeUndefined();
     expect(validateSchedule(values({ price: ' ' }))).toEqual({});
-  });
-});
-
-describe('priceText', () => {
-  it('shows kopiyky as hryvnias', () => {
-    expect(priceText(125_050, 'en')).toMatch(/1,250\.50/);
-    expect(priceText(80_000, 'uk')).toMatch(/800/);
   });
 });

@@ -47,17 +47,6 @@ export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 export const kopiykyToUah = (kopiyky: number): number => kopiyky / 100;
 export const uahToKopiyky = (uah: number): number => Math.round(uah * 100);
 
-/** "1 250,50 ₴"-style amount in the interface language. */
-export function priceText(kopiyky: number, locale: string): string {
-  const fraction = kopiyky % 100 === 0 ? 0 : 2;
-  return new Intl.NumberFormat(locale === 'uk' ? 'uk-UA' : 'en-GB', {
-    style: 'currency',
-    currency: 'UAH',
-    minimumFractionDigits: fraction,
-    maximumFractionDigits: fraction,
-  }).format(kopiykyToUah(kopiyky));
-}
-
 export function toFormValues(doctor: Doctor, newKey: () => string): ScheduleFormValues {
   return {
     weekly_hours: doctor.weekly_hours.map((hours) => ({ ...hours, key: newKey() })),

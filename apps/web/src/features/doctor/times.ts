@@ -1,7 +1,6 @@
 import { JOIN_OPENS_MINUTES, type Appointment } from '@rozmova/contracts';
 import { viewerTimeZone } from '../../lib/appointment-dates.ts';
-
-export const intlLocale = (locale: string) => (locale === 'uk' ? 'uk-UA' : 'en-GB');
+import { intlLocale } from '../../lib/format.ts';
 
 /** The calendar day of an instant in a time zone, YYYY-MM-DD. */
 export function zoneDateKey(date: Date, timeZone: string): string {

@@ -1,4 +1,5 @@
 import { NOTIFICATIONS_LIST_MAX, type Notification, type NotificationList } from '@rozmova/contracts';
+import { intlLocale } from '../../lib/format.ts';
 
 /**
  * The in-app notification list and the rules of SPEC.md §4, as pure functions over an immutable state:
@@ -61,7 +62,7 @@ const pad = (value: number) => String(value).padStart(2, '0');
 export function notificationDateText(iso: string, locale: string, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  const day = new Intl.DateTimeFormat(locale === 'uk' ? 'uk-UA' : 'en-GB', { day: 'numeric', month: 'long', timeZone }).format(date);
+  const day = new Intl.DateTimeFormat(intlLocale(locale), { day: 'numeric', month: 'long', timeZone }).format(date);
   const parts = new Intl.DateTimeFormat('en-GB', { hour: 'numeric', minute: 'numeric', hourCycle: 'h23', timeZone }).formatToParts(date);
   const hour = Number(parts.find((part) => part.type === 'hour')?.value);
   const minute = Number(parts.find((part) => part.type === 'minute')?.value);

@@ -20,6 +20,7 @@ import { useNow } from '../../lib/use-now.ts';
 import { holders, useInbox, type Holder, type InboxFilter } from './api.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { waitingSpan } from './waiting.ts';
+import { intlLocale } from '../../lib/format.ts';
 
 interface InboxListProps {
   filter: InboxFilter;
@@ -116,7 +117,7 @@ interface RowProps {
 /** The time of the last message today, else its day. */
 function activityText(iso: string, now: number, language: string | undefined): string {
   if (dayKey(iso) === dayKey(new Date(now))) return timeText(iso);
-  return new Intl.DateTimeFormat(language === 'uk' ? 'uk-UA' : 'en-GB', { day: 'numeric', month: 'short' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(intlLocale(language), { day: 'numeric', month: 'short' }).format(new Date(iso));
 }
 
 function InboxRow({ conversation, selected, to, now, userId }: RowProps) {

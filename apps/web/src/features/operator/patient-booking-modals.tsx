@@ -8,11 +8,12 @@ import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { FormModal } from '../../components/form-modal.tsx';
 import { SlotPicker } from '../../components/slot-picker.tsx';
-import { appointmentDateText, priceText } from '../../lib/appointment-dates.ts';
+import { appointmentDateText } from '../../lib/appointment-dates.ts';
 import { usePatientCard } from '../../lib/patient-card.ts';
 import { specialisationText, useDoctor, useDoctors } from '../../lib/doctors.ts';
 import { useBookForPatient, useChangeAppointment } from './patient-api.ts';
 import { minuteInputValue, paymentTypeOf, staffPayments, urgentStart, type StaffPayment } from './patient-bookings.ts';
+import { priceText } from '../../lib/format.ts';
 
 const REASON_MAX = 2000;
 

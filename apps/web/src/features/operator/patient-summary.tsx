@@ -3,9 +3,10 @@ import type { Patient } from '@rozmova/contracts';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/form-error.tsx';
 import { QuizLevelMark } from '../../components/quiz-level.tsx';
-import { dateTimeText } from '../../lib/dates.ts';
+
 import { latestRecommendation, usePatientCard } from '../../lib/patient-card.ts';
 import { parseQuizScore } from '@rozmova/contracts';
+import { dateTimeText } from '../../lib/format.ts';
 
 /** The patient's profile and self-check results: the inbox's side panel and the patient page show the same. */
 export function PanelHeading({ children }: { children: string }) {

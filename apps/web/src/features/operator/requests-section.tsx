@@ -23,11 +23,12 @@ import { FormError } from '../../components/form-error.tsx';
 import { MutationForm } from '../../components/mutation-form.tsx';
 import { SupportStatusBadge } from '../../components/support-request-view.tsx';
 import { errorText } from '../../lib/api-errors.ts';
-import { dateTimeText } from '../../lib/dates.ts';
+
 import { downloadBlob, openBlob } from '../../lib/files.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { withId } from '../../lib/paths.ts';
 import { useCloseRequest, useReplyToRequest, useRequestQueue, useStaffRequest, useTakeRequest } from './requests-api.ts';
+import { dateTimeText } from '../../lib/format.ts';
 
 const filters = [...supportRequestStatuses, 'all'] as const;
 

@@ -3,11 +3,12 @@ import type { QuizRecommendation } from '@rozmova/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CrisisHelp, QuizAdvice, QuizNextSteps } from '../../components/quiz-level.tsx';
-import { dateTimeText } from '../../lib/dates.ts';
+
 import { parseQuizScore } from '@rozmova/contracts';
 import { QuizFeedback } from './quiz-feedback.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
 import { appPaths } from '../../lib/paths.ts';
+import { dateTimeText } from '../../lib/format.ts';
 
 interface Props {
   recommendation: QuizRecommendation;

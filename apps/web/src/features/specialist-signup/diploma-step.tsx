@@ -7,9 +7,9 @@ import { FormError } from '../../components/form-error.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
 import { useUploadDiploma } from './api.ts';
 import { SignUpSteps } from './sign-up-steps.tsx';
+import { numberText } from '../../lib/format.ts';
 
-const megabytes = (bytes: number, locale: string) =>
-  (bytes / 1024 / 1024).toLocaleString(locale === 'uk' ? 'uk-UA' : 'en-GB', { maximumFractionDigits: 1 });
+const megabytes = (bytes: number, locale: string) => numberText(bytes / 1024 / 1024, locale);
 
 /**
  * Step 3: the diploma or licence (a document's types: PDF, JPEG, PNG, HEIC); the server checks the type from the

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormError } from '../../components/form-error.tsx';
-import { priceText } from '../../lib/appointment-dates.ts';
+
 import { specialisationText, useDoctors } from '../../lib/doctors.ts';
 import { priceRanges } from './prices.ts';
 import { SectionCard } from '../../components/section-card.tsx';
@@ -12,6 +12,7 @@ import { appPaths } from '../../lib/paths.ts';
 import { ScrollTable } from '../../components/scroll-table.tsx';
 import { showsPatientCalls } from '../../lib/runtime-config.ts';
 import { SkeletonLine } from '../../components/skeleton-line.tsx';
+import { priceText } from '../../lib/format.ts';
 
 const TABLE_MIN_WIDTH = 320;
 

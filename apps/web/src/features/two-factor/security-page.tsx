@@ -6,12 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../components/section-card.tsx';
 import { errorText } from '../../lib/api-errors.ts';
 import { useAuth } from '../../lib/auth-store.ts';
-import { dateTimeText } from '../../lib/dates.ts';
+
 import { currentLocale } from '../../lib/i18n.ts';
 import { useDisableTwoFactor, useEnableTwoFactor, useSetupAuthenticator, useTwoFactorStatus } from './api.ts';
 import { AuthenticatorSetupView } from './authenticator-setup.tsx';
 import { CodeModal } from './code-modal.tsx';
 import { RecoveryCodesView } from './recovery-codes.tsx';
+import { dateTimeText } from '../../lib/format.ts';
 
 /** Fewer recovery codes than this left: the page suggests setting the authenticator up again for 10 new ones. */
 const FEW_CODES = 3;
