@@ -47,9 +47,10 @@ export default defineConfig(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
-    // The classic hook rules; the React Compiler's diagnostics (refs, purity, set-state-in-effect) are not enabled
-    // yet: the app is not compiled with it, and their findings are listed for the web work to close first.
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+    // The hook rules with the React Compiler's diagnostics (refs, purity, set-state-in-effect…), all as errors.
+    rules: {
+      ...Object.fromEntries(Object.keys(reactHooks.configs.flat.recommended.rules).map((rule) => [rule, 'error'])),
+    },
   },
   // The web push service worker, plain JavaScript served as it is.
   { files: ['apps/web/public/sw.js'], languageOptions: { globals: { ...globals.serviceworker } } },

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { NOTIFICATION_CREATED_EVENT, realtimeEvents } from '@rozmova/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { addToList } from '../features/notifications/api.ts';
@@ -13,6 +13,7 @@ import { readAuthToken } from '../lib/auth-token.ts';
 import { openRealtime } from '../lib/socket.ts';
 import { isRefreshedByAppointmentEvents } from './realtime-keys.ts';
 import { isPublicPath } from './route-guard.ts';
+import { useLatest } from '../lib/use-latest.ts';
 
 const appointmentEvents = [realtimeEvents.appointmentCreated, realtimeEvents.appointmentModified, realtimeEvents.appointmentCancelled];
 
@@ -28,8 +29,7 @@ export default function Realtime({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   // The language or the page may change without reconnecting.
-  const latest = useRef({ t, navigate });
-  latest.current = { t, navigate };
+  const latest = useLatest({ t, navigate });
   // Bumped when this tab's token was replaced (password set up: a new session) and the old session's socket was closed.
   const [generation, setGeneration] = useState(0);
 
@@ -76,7 +76,7 @@ export default function Realtime({ userId }: { userId: string }) {
       for (const stop of stops) stop();
       connection.close();
     };
-  }, [client, userId, generation]);
+  }, [client, userId, generation, latest]);
 
   return null;
 }

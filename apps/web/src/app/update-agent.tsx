@@ -1,9 +1,10 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createPath, useBlocker, type RouteObject } from 'react-router';
 import { useLinkPreloading } from './link-preloading.ts';
+import { useLatest } from '../lib/use-latest.ts';
 
 /** What the agent needs of the page's first download, handed over by app/updates.tsx so its chunk shares no module with it. */
 export interface UpdateAgentProps {
@@ -88,8 +89,7 @@ export default function UpdateAgent({ build, guard, routes }: UpdateAgentProps) 
   const { hasUnsavedInput, isReloading, reloadIntoUpdate } = guard;
   const { t } = useTranslation();
   const updateReady = useNewBuild(build);
-  const ready = useRef(updateReady);
-  ready.current = updateReady;
+  const ready = useLatest(updateReady);
 
   useEffect(() => {
     if (!updateReady) return;

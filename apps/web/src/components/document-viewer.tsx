@@ -18,6 +18,9 @@ function useObjectUrl(blob: Blob | undefined): string | undefined {
   useEffect(() => {
     if (!blob) return;
     const created = URL.createObjectURL(blob);
+    // The URL is an outside resource made and revoked with the effect: made during the render, StrictMode's second
+    // mount would show a URL its first cleanup had revoked.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the effect holds the URL's life, see above
     setUrl(created);
     return () => {
       URL.revokeObjectURL(created);

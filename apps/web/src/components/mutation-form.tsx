@@ -2,7 +2,7 @@ import { Button, Group, Stack, type MantineSpacing } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { AuthOperation } from '@rozmova/contracts';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { useRef, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors } from '../lib/api-errors.ts';
 import { FormError } from './form-error.tsx';
@@ -54,31 +54,33 @@ export function MutationForm<Values, Variables, Data>({
   // Input not sent yet marks the form `data-unsaved` (lib/reload-guard.ts): the page does not reload by itself over it
   // and asks before it is left. `sent` is the values the server took (Mantine makes a new values object per edit).
   const element = useRef<HTMLFormElement>(null);
-  const sent = useRef<unknown>(undefined);
-  const unsaved = form.isDirty() && form.getValues() !== sent.current;
+  const [sent, setSent] = useState<unknown>(undefined);
+  const unsaved = form.isDirty() && form.getValues() !== sent;
   const markSent = () => {
-    sent.current = form.getValues();
+    setSent(form.getValues());
     // Now, not at the next render: the success handler may leave the page at once.
     element.current?.removeAttribute('data-unsaved');
   };
-  const submit = form.onSubmit((values) => {
-    const variables = toVariables(values);
-    if (variables === null) {
-      markSent();
-      onSuccess?.(undefined, null);
-      return;
-    }
-    mutation.mutate(variables, {
-      onSuccess: (data) => {
+  // The form's submit handler is made when the form is submitted, not while it renders.
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    form.onSubmit((values) => {
+      const variables = toVariables(values);
+      if (variables === null) {
         markSent();
-        onSuccess?.(data, variables);
-      },
-      onError: (error) => {
-        form.setErrors(mapFieldErrors(fieldErrors(t, error)));
-        onError?.(error);
-      },
-    });
-  });
+        onSuccess?.(undefined, null);
+        return;
+      }
+      mutation.mutate(variables, {
+        onSuccess: (data) => {
+          markSent();
+          onSuccess?.(data, variables);
+        },
+        onError: (error) => {
+          form.setErrors(mapFieldErrors(fieldErrors(t, error)));
+          onError?.(error);
+        },
+      });
+    })(event);
   const button = (
     <Button type="submit" loading={mutation.isPending}>
       {submitLabel}

@@ -1,5 +1,5 @@
 import { Alert, Button, Chip, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dayKey, dayText, monthGrid, monthText, slotsByDay, timeText, timeZoneText, weekdayNames } from '../lib/appointment-dates.ts';
 import { useAvailableSlots } from '../lib/doctors.ts';
@@ -39,7 +39,7 @@ export function SlotPicker({ doctorId, patientId, horizonDays, value, onChange }
   const lastMonth = monthOf(new Date(now.getTime() + horizonDays * 86_400_000));
   const [month, setMonth] = useState<Month>(() => (value ? monthOf(new Date(value)) : firstMonth));
   const [chosenDay, setChosenDay] = useState<string | undefined>(() => (value ? dayKey(value) : undefined));
-  const autoAdvanced = useRef(false);
+  const [autoAdvanced, setAutoAdvanced] = useState(false);
 
   const range = useMemo(() => {
     const from = startOf(month);
@@ -53,11 +53,10 @@ export function SlotPicker({ doctorId, patientId, horizonDays, value, onChange }
   const isLast = month.year > lastMonth.year || (month.year === lastMonth.year && month.month >= lastMonth.month);
 
   // A month with no free time left (late in the month) moves on to the next once, by itself.
-  useEffect(() => {
-    if (!slots.data || slots.isPlaceholderData || autoAdvanced.current) return;
-    autoAdvanced.current = true;
+  if (slots.data && !slots.isPlaceholderData && !autoAdvanced) {
+    setAutoAdvanced(true);
     if (byDay.size === 0 && isFirst && !isLast && !value) setMonth(shift(month, 1));
-  }, [slots.data, slots.isPlaceholderData, byDay, isFirst, isLast, month, value]);
+  }
 
   // The chosen day: the day of the chosen time, else the first day with free times in the month.
   const day = chosenDay && byDay.has(chosenDay) ? chosenDay : byDay.keys().next().value;

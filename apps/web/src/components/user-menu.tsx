@@ -25,7 +25,7 @@ function useTruncated<T extends HTMLElement>(text: string) {
 
 export function UserMenu({ user }: { user: User }) {
   const { t } = useTranslation();
-  const name = useTruncated<HTMLSpanElement>(user.user_name);
+  const { ref: nameRef, truncated: nameTruncated } = useTruncated<HTMLSpanElement>(user.user_name);
   const navigate = useNavigate();
   const logout = async () => {
     await authStore.logout();
@@ -46,8 +46,8 @@ export function UserMenu({ user }: { user: User }) {
         >
           {/* Below 36em only the initials show, leaving room for the notification bell and the menu button. */}
           {/* The whole name in a tooltip only when it does not fit. */}
-          <Tooltip label={user.user_name} disabled={!name.truncated} withinPortal>
-            <Box component="span" className="user-menu__name" visibleFrom="xs" ref={name.ref}>
+          <Tooltip label={user.user_name} disabled={!nameTruncated} withinPortal>
+            <Box component="span" className="user-menu__name" visibleFrom="xs" ref={nameRef}>
               {user.user_name}
             </Box>
           </Tooltip>

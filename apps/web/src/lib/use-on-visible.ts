@@ -1,4 +1,5 @@
-import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { useEffect, type RefObject } from 'react';
+import { useLatest } from './use-latest.ts';
 
 interface OnVisibleOptions {
   /** Observe only while true (the element may not be rendered otherwise). */
@@ -16,10 +17,7 @@ interface OnVisibleOptions {
 /** Calls `onVisible` each time `target` comes into view (IntersectionObserver), with the latest `onVisible`. */
 export function useOnVisible(target: RefObject<Element | null>, onVisible: () => void, options: OnVisibleOptions = {}): void {
   const { enabled = true, root, rootMargin, again, whenUnsupported = false } = options;
-  const latest = useRef(onVisible);
-  useLayoutEffect(() => {
-    latest.current = onVisible;
-  });
+  const latest = useLatest(onVisible);
   useEffect(() => {
     const element = target.current;
     if (!enabled || !element) return;
@@ -33,5 +31,5 @@ export function useOnVisible(target: RefObject<Element | null>, onVisible: () =>
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [target, enabled, root, rootMargin, again, whenUnsupported]);
+  }, [target, enabled, root, rootMargin, again, whenUnsupported, latest]);
 }

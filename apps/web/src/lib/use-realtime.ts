@@ -1,5 +1,6 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { currentRealtime, subscribeRealtime, type RealtimeConnection } from './realtime-connection.ts';
+import { useLatest } from './use-latest.ts';
 
 /** The tab's signed-in realtime connection (null until app/realtime.tsx has opened it, and after logout). */
 export function useRealtimeConnection(): RealtimeConnection | null {
@@ -12,10 +13,7 @@ export function useRealtimeConnection(): RealtimeConnection | null {
  */
 export function useRealtimeEvent(event: string, handler: (payload: unknown) => void, onReconnect?: () => void): void {
   const connection = useRealtimeConnection();
-  const latest = useRef({ handler, onReconnect });
-  useEffect(() => {
-    latest.current = { handler, onReconnect };
-  });
+  const latest = useLatest({ handler, onReconnect });
   useEffect(() => {
     if (!connection) return;
     const stops = [
@@ -23,5 +21,5 @@ export function useRealtimeEvent(event: string, handler: (payload: unknown) => v
       connection.onReconnect(() => latest.current.onReconnect?.()),
     ];
     return () => stops.forEach((stop) => stop());
-  }, [connection, event]);
+  }, [connection, event, latest]);
 }

@@ -32,23 +32,20 @@ function useOpenAuthDialog() {
  * the links move into the menu, and they come back once the row is as wide as they needed.
  */
 function useNavFits(texts: string) {
-  const row = useRef<HTMLDivElement>(null);
-  const [fits, setFits] = useState(true);
-  const fitsNow = useRef(true);
+  const rowRef = useRef<HTMLDivElement>(null);
+  // What was measured, and for which texts: new texts (another language, other links) start from the full header.
+  const [measured, setMeasured] = useState({ texts, fits: true });
+  const fits = measured.texts === texts ? measured.fits : true;
   const needed = useRef(0);
-  fitsNow.current = fits;
-
-  // New texts (another language, other links): measure again from the full header.
-  useLayoutEffect(() => setFits(true), [texts]);
 
   useLayoutEffect(() => {
-    const element = row.current;
+    const element = rowRef.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
     const check = () => {
-      if (fitsNow.current && element.scrollWidth > element.clientWidth + 1) {
+      if (fits && element.scrollWidth > element.clientWidth + 1) {
         needed.current = element.scrollWidth;
-        setFits(false);
-      } else if (!fitsNow.current && element.clientWidth >= needed.current) setFits(true);
+        setMeasured({ texts, fits: false });
+      } else if (!fits && element.clientWidth >= needed.current) setMeasured({ texts, fits: true });
     };
     const observer = new ResizeObserver(check);
     observer.observe(element);
@@ -58,14 +55,16 @@ function useNavFits(texts: string) {
     return () => observer.disconnect();
   }, [fits, texts]);
 
-  return { row, fits };
+  return { rowRef, fits };
 }
 
 /** The page header: logo, navigation, language and colour switches, and sign-in buttons or the account menu. */
 export function SiteHeader({ links = [], withAuth = false }: { links?: HeaderLink[]; withAuth?: boolean }) {
   const { t, i18n } = useTranslation();
   const { user } = useAuth();
-  const nav = useNavFits(`${i18n.language}|${user?.id ?? ''}|${links.map((link) => link.label).join('|')}`);
+  const { rowRef: navRowRef, fits: navFits } = useNavFits(
+    `${i18n.language}|${user?.id ?? ''}|${links.map((link) => link.label).join('|')}`,
+  );
   const [menu, setMenu] = useState<'never' | 'open' | 'closed'>('never');
   const openAuthDialog = useOpenAuthDialog();
   const showSignIn = withAuth && !user;
@@ -73,10 +72,10 @@ export function SiteHeader({ links = [], withAuth = false }: { links?: HeaderLin
   return (
     <Box component="header" className="site-header">
       <Container size="lg" h="100%">
-        <Group h="100%" justify="space-between" wrap="nowrap" gap="sm" ref={nav.row}>
+        <Group h="100%" justify="space-between" wrap="nowrap" gap="sm" ref={navRowRef}>
           <Group gap="lg" wrap="nowrap">
             <Logo />
-            {links.length > 0 && nav.fits && (
+            {links.length > 0 && navFits && (
               <Group component="nav" aria-label={t('header.navigation')} gap="xs" visibleFrom="lg" wrap="nowrap">
                 {links.map((link) => (
                   <NavLink key={link.to} to={link.to} end className="header-link">
@@ -111,7 +110,7 @@ export function SiteHeader({ links = [], withAuth = false }: { links?: HeaderLin
             <Burger
               opened={menu === 'open'}
               onClick={() => setMenu(menu === 'open' ? 'closed' : 'open')}
-              hiddenFrom={nav.fits ? 'lg' : undefined}
+              hiddenFrom={navFits ? 'lg' : undefined}
               size="sm"
               aria-label={t('header.openMenu')}
             />

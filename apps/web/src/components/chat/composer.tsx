@@ -1,6 +1,6 @@
 import { Button, CloseButton, Group, Loader, Menu, Stack, Text, Textarea } from '@mantine/core';
 import { MESSAGE_TEXT_MAX } from '@rozmova/contracts';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatDocument } from '../../lib/chat/conversation.ts';
 import type { Conversation } from '../../lib/chat/use-conversation.ts';
@@ -26,9 +26,14 @@ export function Composer({ chat, attachDocuments = false, autoFocus = false, too
   const field = useRef<HTMLTextAreaElement>(null);
   const canSend = text.trim() !== '' || document !== null;
 
+  // Text put in by the tools brings the focus back to the field (after the render that shows it).
+  const [insertions, setInsertions] = useState(0);
+  useEffect(() => {
+    if (insertions > 0) field.current?.focus();
+  }, [insertions]);
   const insert = (added: string) => {
     setText((current) => (current.trim() ? `${current.trimEnd()}\n${added}` : added));
-    field.current?.focus();
+    setInsertions((count) => count + 1);
   };
 
   const submit = () => {

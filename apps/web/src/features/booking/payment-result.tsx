@@ -11,10 +11,13 @@ import { canRetry, paymentOutcome, PENDING_INTERVAL_MS, PENDING_READS } from './
 import { stepPath } from './steps.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { priceText } from '../../lib/format.ts';
+import { useNow } from '../../lib/use-now.ts';
 
 /** `/user/payment-success?appointment=<id>`: the result of the payment, read from the server (never from the URL). */
 export function PaymentResult({ patientId }: { patientId: string }) {
   const { t, i18n } = useTranslation();
+  // Whether the held time is still there to pay for, looked at again every half minute.
+  const now = useNow(() => 30_000);
   const locale = i18n.resolvedLanguage ?? 'en';
   const [params] = useSearchParams();
   const client = useQueryClient();
@@ -49,7 +52,7 @@ export function PaymentResult({ patientId }: { patientId: string }) {
     content = <Loader role="status" aria-label={t('common.loading')} />;
   } else {
     const price = priceText(payment.data.amount, locale);
-    const retry = outcome === 'failed' && canRetry(payment.data, Date.now());
+    const retry = outcome === 'failed' && canRetry(payment.data, now);
     content = (
       <Stack gap="md">
         <Alert

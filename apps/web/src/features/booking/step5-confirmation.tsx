@@ -228,7 +228,10 @@ function CancelModal({ appointment, onClose }: { appointment: Appointment; onClo
   const { t } = useTranslation();
   const navigate = useNavigate();
   const cancel = useCancelAppointment();
-  const terms = cancelTerms(appointment, Date.now());
+  const terms = cancelTerms(
+    appointment,
+    useNow(() => 30_000),
+  );
   return (
     <Modal opened onClose={onClose} title={t('booking.cancel.title')}>
       <Stack gap="sm">

@@ -36,7 +36,7 @@ const dayBefore = (key: string) => new Date(Date.parse(`${key}T12:00:00Z`) - 86_
 export function RecordsAccessTab({ patientId }: { patientId: string }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? 'en';
-  const timeZone = useMemo(readerTimeZone, []);
+  const timeZone = useMemo(() => readerTimeZone(), []);
   const [page, setPage] = useState(1);
   const access = useRecordAccessDays(patientId, (page - 1) * RECORD_ACCESS_DAYS_PAGE, timeZone);
   const today = dayKey(new Date(), timeZone);

@@ -1,6 +1,6 @@
 import { Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import type { Appointment, MeetingRole } from '@rozmova/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { appointmentDateText } from '../../lib/appointment-dates.ts';
@@ -26,9 +26,7 @@ export function ClosedConsultation({ appointment, role, userId, askFeedback }: P
   const canRate = completed && patient && reviews.isSuccess && !rated;
   // Opened by itself once (the consultation ended in the room), or by the button; it stays open for its thank-you.
   const [feedback, setFeedback] = useState<'auto' | 'open' | 'closed'>('auto');
-  useEffect(() => {
-    if (feedback === 'auto' && askFeedback && canRate) setFeedback('open');
-  }, [feedback, askFeedback, canRate]);
+  if (feedback === 'auto' && askFeedback && canRate) setFeedback('open');
   const doctorName = appointment.doctor.user_name;
 
   return (

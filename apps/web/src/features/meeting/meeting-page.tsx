@@ -122,16 +122,12 @@ function RoomOfUser({ roomId, user }: { roomId: string; user: User }) {
   const [notYours, setNotYours] = useState(false);
   // Loaded once as this person's: a later 404 (or the server taking it out of the room) means it no longer is.
   const [wasYours, setWasYours] = useState(false);
-  useEffect(() => {
-    if (appointment.data) setWasYours(true);
-  }, [appointment.data]);
+  if (appointment.data && !wasYours) setWasYours(true);
   // The consultation was open on this page and then ended (meeting-ended, or the refetch it causes): a patient is
   // asked for feedback at once.
   const pending = appointment.data?.appointment_status === 'scheduled' || appointment.data?.appointment_status === 'running';
   const [seenPending, setSeenPending] = useState(false);
-  useEffect(() => {
-    if (pending) setSeenPending(true);
-  }, [pending]);
+  if (pending && !seenPending) setSeenPending(true);
 
   if (notYours || (appointment.error instanceof ApiError && appointment.error.status === 404)) {
     return wasYours ? <NoLongerYours doctor={user.user_role === 'doctor'} /> : <NotYours />;

@@ -1,6 +1,6 @@
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import type { Appointment, DeviceCheck, MeetingRole } from '@rozmova/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client.ts';
@@ -68,8 +68,7 @@ export function MeetingRoom({ appointment, role, onClosed, onNotYours }: Props) 
   const join = useJoinMeeting(roomId);
 
   // After a reload: back into the call once the camera and microphone have answered.
-  useEffect(() => {
-    if (stage.kind !== 'rejoin' || !media || state.starting) return;
+  if (stage.kind === 'rejoin' && media && !state.starting) {
     const check = buildDeviceCheck({
       media: state,
       heard: false,
@@ -79,7 +78,7 @@ export function MeetingRoom({ appointment, role, onClosed, onNotYours }: Props) 
       browser: browserLabel(),
     });
     setStage({ kind: 'call', mode: stage.mode, check, attempt: 1 });
-  }, [stage, media, state]);
+  }
 
   const enter = (mode: JoinMode, check: DeviceCheck) => {
     const start = () => {

@@ -39,19 +39,18 @@ export function Prejoin({ appointment, role, media, state, joining, error, onJoi
   const mic = useMicLevel(state.audioTrack);
   const [speakerTested, setSpeakerTested] = useState(false);
   const [playing, setPlaying] = useState(false);
-  const [network, setNetwork] = useState<NetworkResult | null>(null);
-
-  // ICE servers are given only while the room is open, so the network is checked once it opens.
+  // ICE servers are given only while the room is open, so the network is checked once it opens (null: checking).
   const roomOpen = opening.kind === 'open';
+  const [checked, setChecked] = useState<NetworkResult | null>(null);
+  const network = roomOpen ? checked : 'untested';
   useEffect(() => {
-    if (!roomOpen) return setNetwork('untested');
+    if (!roomOpen) return;
     let current = true;
-    setNetwork(null);
     fetchIceServers(appointment.appointment_roomId)
       .then(checkNetwork)
       .then(
-        (result) => current && setNetwork(result),
-        () => current && setNetwork('untested'),
+        (result) => current && setChecked(result),
+        () => current && setChecked('untested'),
       );
     return () => {
       current = false;

@@ -1,6 +1,7 @@
 import type { QuizQuestion, QuizResult } from '@rozmova/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { nextIndex, previousIndex, toResults, writeDraft, type QuizDraft } from '../../lib/quiz.ts';
+import { useLatest } from '../../lib/use-latest.ts';
 
 /** idle: nothing to send yet; saving; saved on the server; local: kept on this device only until the connection is back. */
 export type SaveState = 'idle' | 'saving' | 'saved' | 'local';
@@ -28,8 +29,7 @@ export function useQuizRun({ storageKey, questions, initial, save, unsynced = fa
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const chain = useRef<Promise<void>>(Promise.resolve());
   const dirty = useRef(unsynced);
-  const saveRef = useRef(save);
-  saveRef.current = save;
+  const saveRef = useLatest(save);
 
   const flush = useCallback((): Promise<void> => {
     clearTimeout(timer.current);
@@ -50,7 +50,7 @@ export function useQuizRun({ storageKey, questions, initial, save, unsynced = fa
       ),
     );
     return chain.current;
-  }, [questions]);
+  }, [questions, saveRef]);
 
   const update = (next: QuizDraft, changedAnswers: boolean) => {
     latest.current = next;

@@ -39,6 +39,7 @@ import {
 } from './conversation.ts';
 import { outbox } from './outbox.ts';
 import { createTypingThrottle, isTypingEvent } from './typing.ts';
+import { useLatest } from '../use-latest.ts';
 
 const isMessage = (value: unknown): value is Message =>
   typeof value === 'object' &&
@@ -78,15 +79,14 @@ export function useConversation(ref: ConversationRef, { active, enabled = true }
   const key = `${user?.id ?? ''}|${conversationKey(ref)}`;
   const queryKey = useMemo(() => queryKeys.messages.conversation(key), [key]);
   // The ref's fields are all in `key`; the latest object is read through this, so callbacks change only with the key.
-  const latestRef = useRef(ref);
-  latestRef.current = ref;
+  const latestRef = useLatest(ref);
   const known = useRef(new Map<string, MessageStatus>());
   // Messages of this conversation that arrived before its first page did: merged into it.
   const early = useRef<{ key: string; messages: Message[] }>({ key, messages: [] });
 
   const fetchPage = useCallback<FetchPage>(
     async (page) => (await apiRequest<MessageList>(messagePaths.messages, { query: listQuery(latestRef.current, page) })).messages,
-    [],
+    [latestRef],
   );
 
   const history = useQuery({
@@ -138,14 +138,14 @@ export function useConversation(ref: ConversationRef, { active, enabled = true }
     addMessages([payload]);
     if (payload.message_senderType === typing?.event.senderType) setTyping(null);
   });
-  const onStatusEvent = (status: MessageStatus) => (payload: unknown) => {
+  const onStatusEvent = (status: MessageStatus, payload: unknown) => {
     const here = latestRef.current;
     if (!isStatusEvent(payload) || (payload.appointmentId ?? undefined) !== here.appointmentId) return;
     if (here.patientId && payload.patientId !== here.patientId) return;
     setStatus(payload.ids, status);
   };
-  useRealtimeEvent(realtimeEvents.chatMessageDelivered, onStatusEvent('Delivered'));
-  useRealtimeEvent(realtimeEvents.chatMessageRead, onStatusEvent('Read'));
+  useRealtimeEvent(realtimeEvents.chatMessageDelivered, (payload) => onStatusEvent('Delivered', payload));
+  useRealtimeEvent(realtimeEvents.chatMessageRead, (payload) => onStatusEvent('Read', payload));
   useRealtimeEvent(realtimeEvents.chatTyping, (payload) => {
     if (isTypingEvent(payload) && isTypingHere(latestRef.current, payload)) setTyping({ event: payload, at: Date.now() });
   });
@@ -154,7 +154,7 @@ export function useConversation(ref: ConversationRef, { active, enabled = true }
   const throttle = useRef(createTypingThrottle(() => undefined));
   useEffect(() => {
     throttle.current = createTypingThrottle(() => connection?.emit(realtimeEvents.chatTyping, typingPayload(latestRef.current)));
-  }, [connection, key]);
+  }, [connection, key, latestRef]);
   const typed = useCallback(() => throttle.current.typed(), []);
 
   // Sending. The outbox is the tab's (lib/chat/outbox.ts), so every view of this conversation shows the same.
@@ -175,7 +175,7 @@ export function useConversation(ref: ConversationRef, { active, enabled = true }
         outbox.failed(key, item.client_message_id, offline);
       }
     },
-    [addMessages, key],
+    [addMessages, key, latestRef],
   );
 
   const send = useCallback(
@@ -235,7 +235,7 @@ export function useConversation(ref: ConversationRef, { active, enabled = true }
     } catch {
       // Marked on the next arrival or opening.
     }
-  }, [client, queryKey]);
+  }, [client, queryKey, latestRef]);
   useEffect(() => {
     if (active && unreadKey) void markRead();
   }, [active, unreadKey, markRead]);
