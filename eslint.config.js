@@ -70,6 +70,11 @@ export default defineConfig(
               message: 'A web feature never imports another feature; move what both need to components/ or lib/.',
             })),
             {
+              target: './apps/web/src/features',
+              from: './apps/web/src/app',
+              message: 'A feature never imports app/ (the router and shell import features, not the other way).',
+            },
+            {
               target: ['./apps/web/src/lib', './apps/web/src/components'],
               from: ['./apps/web/src/features', './apps/web/src/app'],
               message: 'lib/ and components/ never import features/ or app/.',

@@ -33,6 +33,15 @@ describe('web boundaries', () => {
     );
   });
 
+  test('a feature never imports app/', async () => {
+    await assertFires(
+      'apps/web/src/features/booking/probe.ts',
+      "import { buildTheme } from '../../app/theme.ts';\nexport const probe = buildTheme;\n",
+      'import-x/no-restricted-paths',
+      'never imports app/',
+    );
+  });
+
   test('lib/ never imports features/, components/ never import app/', async () => {
     await assertFires(
       'apps/web/src/lib/probe.ts',
@@ -145,6 +154,7 @@ describe('an import without its file extension cannot bypass a boundary', () => 
     ],
     ['apps/web/src/lib/probe.ts', "import '../features/booking/steps';\n"],
     ['apps/web/src/components/probe.tsx', "import '../app/theme';\n"],
+    ['apps/web/src/features/booking/probe.ts', "import '../../app/theme';\n"],
     [
       'apps/api/src/modules/patients/probe.ts',
       "import type { QuestionRow } from '../quiz/quiz.repository';\nexport type Probe = QuestionRow;\n",
