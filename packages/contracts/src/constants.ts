@@ -141,6 +141,15 @@ export const DEFAULT_CONSULTATION_MINUTES = 50;
 export const DEFAULT_BUFFER_MINUTES = 10;
 export const DEFAULT_MIN_NOTICE_MINUTES = 120;
 export const DEFAULT_HORIZON_DAYS = 60;
+/** The bounds of a doctor's profile numbers, checked by the API and shown by the editors (the price in kopiyky). */
+export const doctorProfileLimits = {
+  consultation_minutes: { min: 15, max: 180 },
+  buffer_minutes: { min: 0, max: 120 },
+  min_notice_minutes: { min: 0, max: 7 * 24 * 60 },
+  horizon_days: { min: 1, max: 365 },
+  experience_years: { min: 0, max: 70 },
+  price: { min: 0, max: 10_000_000 },
+} as const;
 /** A patient-paid booking holds its time this long awaiting payment, then the server cancels it. */
 export const PAYMENT_HOLD_MINUTES = 15;
 /** Patients cancel or reschedule until this long before the start; later only an operator can. */

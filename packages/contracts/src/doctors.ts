@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, multiLineTextSchema, oneLineTextSchema } from './common.ts';
-import { AVAILABLE_SLOTS_MAX_DAYS, specialisations } from './constants.ts';
+import { AVAILABLE_SLOTS_MAX_DAYS, doctorProfileLimits, specialisations } from './constants.ts';
 
 export const specialisationSchema = z.enum(specialisations);
 
@@ -41,6 +41,9 @@ export const timeZoneSchema = z
 
 export const languageCodeSchema = z.string().regex(/^[a-z]{2}$/, 'A two-letter language code');
 
+const limited = (field: keyof typeof doctorProfileLimits) =>
+  z.number().int().min(doctorProfileLimits[field].min).max(doctorProfileLimits[field].max);
+
 /** What a doctor (or an admin for a doctor) may change; every field optional. */
 export const updateDoctorBodySchema = z
   .strictObject({
@@ -53,18 +56,13 @@ export const updateDoctorBodySchema = z
     name_en: oneLineTextSchema(100).optional(),
     bio: doctorBioSchema.optional(),
     languages: z.array(languageCodeSchema).min(1).max(10).optional(),
-    experience_years: z.number().int().min(0).max(70).optional(),
+    experience_years: limited('experience_years').optional(),
     /** UAH kopiyky. */
-    price: z.number().int().min(0).max(10_000_000).optional(),
-    consultation_minutes: z.number().int().min(15).max(180).optional(),
-    buffer_minutes: z.number().int().min(0).max(120).optional(),
-    min_notice_minutes: z
-      .number()
-      .int()
-      .min(0)
-      .max(7 * 24 * 60)
-      .optional(),
-    horizon_days: z.number().int().min(1).max(365).optional(),
+    price: limited('price').optional(),
+    consultation_minutes: limited('consultation_minutes').optional(),
+    buffer_minutes: limited('buffer_minutes').optional(),
+    min_notice_minutes: limited('min_notice_minutes').optional(),
+    horizon_days: limited('horizon_days').optional(),
     time_zone: timeZoneSchema.optional(),
     weekly_hours: z.array(weeklyHoursSchema).max(70).optional(),
     days_off: z.array(calendarDateSchema).max(400).optional(),

@@ -4,6 +4,10 @@
  */
 export const intlLocale = (locale: string | undefined): string => (locale === 'uk' ? 'uk-UA' : 'en-GB');
 
+/** Prices travel in kopiyky; people type and read hryvnias. */
+export const kopiykyToUah = (kopiyky: number): number => kopiyky / 100;
+export const uahToKopiyky = (uah: number): number => Math.round(uah * 100);
+
 /** A price in kopiyky as hryvnias in the reader's language ("1 200 ₴", "UAH 1,200.50"), without kopiyky when there are none. */
 export function priceText(kopiyky: number, locale: string): string {
   const whole = kopiyky % 100 === 0;
@@ -13,7 +17,7 @@ export function priceText(kopiyky: number, locale: string): string {
     currencyDisplay: locale === 'uk' ? 'symbol' : 'code',
     minimumFractionDigits: whole ? 0 : 2,
     maximumFractionDigits: 2,
-  }).format(kopiyky / 100);
+  }).format(kopiykyToUah(kopiyky));
 }
 
 /** A date and time in the reader's language and time zone, e.g. "12 March 2025, 14:05"; an unreadable date gives an empty text. */

@@ -1,14 +1,14 @@
 import { Badge, Button, NumberInput, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import type { Doctor } from '@rozmova/contracts';
+import { doctorProfileLimits, type Doctor } from '@rozmova/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/form-modal.tsx';
 import { useAllDoctors, useUpdateDoctor } from './console-api.ts';
 import { LoadError } from './console-table.tsx';
 import { ScrollTable } from '../../components/scroll-table.tsx';
-import { priceText } from '../../lib/format.ts';
+import { kopiykyToUah, priceText, uahToKopiyky } from '../../lib/format.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 
 /** Price in hryvnias (kopiyky on the wire), consultation length and whether the profile is published. */
@@ -17,7 +17,7 @@ function DoctorModal({ doctor, onClose }: { doctor: Doctor; onClose: () => void 
   const update = useUpdateDoctor(doctor.id);
   const form = useForm({
     initialValues: {
-      price: doctor.price === null ? '' : doctor.price / 100,
+      price: doctor.price === null ? '' : kopiykyToUah(doctor.price),
       consultation_minutes: doctor.consultation_minutes as number | string,
       published: doctor.published,
     },
@@ -33,7 +33,7 @@ function DoctorModal({ doctor, onClose }: { doctor: Doctor; onClose: () => void 
       form={form}
       mutation={update}
       toVariables={(values) => ({
-        price: Math.round(Number(values.price) * 100),
+        price: uahToKopiyky(Number(values.price)),
         consultation_minutes: Number(values.consultation_minutes),
         published: values.published,
       })}
@@ -43,8 +43,8 @@ function DoctorModal({ doctor, onClose }: { doctor: Doctor; onClose: () => void 
     >
       <NumberInput
         label={t('adminConsole.doctors.price')}
-        min={0}
-        max={100_000}
+        min={kopiykyToUah(doctorProfileLimits.price.min)}
+        max={kopiykyToUah(doctorProfileLimits.price.max)}
         decimalScale={2}
         required
         data-autofocus
@@ -53,8 +53,7 @@ function DoctorModal({ doctor, onClose }: { doctor: Doctor; onClose: () => void 
       <NumberInput
         label={t('adminConsole.doctors.length')}
         description={t('adminConsole.doctors.lengthHint')}
-        min={15}
-        max={180}
+        {...doctorProfileLimits.consultation_minutes}
         step={5}
         required
         {...form.getInputProps('consultation_minutes')}

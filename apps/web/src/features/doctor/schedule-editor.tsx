@@ -23,7 +23,7 @@ import { SectionCard } from '../../components/section-card.tsx';
 import { errorText, fieldErrors } from '../../lib/api-errors.ts';
 import { languageText, specialisationText } from '../../lib/doctors.ts';
 import { useUpdateDoctor } from './api.ts';
-import { numberRanges, toFormValues, toUpdateBody, validateSchedule, WEEKDAYS, type ScheduleFormValues } from './schedule-form.ts';
+import { numberRanges, rangeOf, toFormValues, toUpdateBody, validateSchedule, WEEKDAYS, type ScheduleFormValues } from './schedule-form.ts';
 import { currentZoneName } from '../../lib/appointment-dates.ts';
 import { checklistTargets } from './profile-checklist.ts';
 import { calendarDateText, weekdayName } from './times.ts';
@@ -46,7 +46,7 @@ export function ScheduleEditor({ doctor }: { doctor: Doctor }) {
   const form = useForm<ScheduleFormValues>({
     initialValues: toFormValues(doctor, randomId),
     validate: (values) =>
-      Object.fromEntries(Object.entries(validateSchedule(values)).map(([path, key]) => [path, t(key, numberRanges[path] ?? {})])),
+      Object.fromEntries(Object.entries(validateSchedule(values)).map(([path, key]) => [path, t(key, rangeOf(path) ?? {})])),
   });
 
   const submit = form.onSubmit((values) => {
@@ -89,26 +89,28 @@ export function ScheduleEditor({ doctor }: { doctor: Doctor }) {
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <NumberInput
               label={t('doctor.consultationMinutes')}
-              min={15}
-              max={180}
+              {...numberRanges.consultation_minutes}
               allowDecimal={false}
               {...form.getInputProps('consultation_minutes')}
             />
             <NumberInput
               label={t('doctor.bufferMinutes')}
-              min={0}
-              max={120}
+              {...numberRanges.buffer_minutes}
               allowDecimal={false}
               {...form.getInputProps('buffer_minutes')}
             />
             <NumberInput
               label={t('doctor.minNoticeMinutes')}
-              min={0}
-              max={10080}
+              {...numberRanges.min_notice_minutes}
               allowDecimal={false}
               {...form.getInputProps('min_notice_minutes')}
             />
-            <NumberInput label={t('doctor.horizonDays')} min={1} max={365} allowDecimal={false} {...form.getInputProps('horizon_days')} />
+            <NumberInput
+              label={t('doctor.horizonDays')}
+              {...numberRanges.horizon_days}
+              allowDecimal={false}
+              {...form.getInputProps('horizon_days')}
+            />
             <Select
               label={t('doctor.timeZone')}
               data={timeZones(form.values.time_zone)}
@@ -141,8 +143,7 @@ export function ScheduleEditor({ doctor }: { doctor: Doctor }) {
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <NumberInput
                 label={t('doctor.experienceYears')}
-                min={0}
-                max={70}
+                {...numberRanges.experience_years}
                 allowDecimal={false}
                 {...form.getInputProps('experience_years')}
               />
@@ -150,8 +151,7 @@ export function ScheduleEditor({ doctor }: { doctor: Doctor }) {
                 id={checklistTargets.price}
                 label={t('doctor.priceUah')}
                 description={t('doctor.priceHint')}
-                min={0}
-                max={100000}
+                {...numberRanges.price}
                 decimalScale={2}
                 {...form.getInputProps('price')}
               />

@@ -1,4 +1,5 @@
-import type { Doctor, Specialisation, UpdateDoctorBody } from '@rozmova/contracts';
+import { doctorProfileLimits, type Doctor, type Specialisation, type UpdateDoctorBody } from '@rozmova/contracts';
+import { kopiykyToUah, uahToKopiyky } from '../../lib/format.ts';
 
 /**
  * The schedule and profile editor's values. They keep the shape of `UpdateDoctorBody` (flat `weekly_hours`,
@@ -43,9 +44,6 @@ export interface ScheduleFormValues {
 }
 
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
-
-export const kopiykyToUah = (kopiyky: number): number => kopiyky / 100;
-export const uahToKopiyky = (uah: number): number => Math.round(uah * 100);
 
 export function toFormValues(doctor: Doctor, newKey: () => string): ScheduleFormValues {
   return {
@@ -133,14 +131,14 @@ function checkIntervals<T extends IntervalValue>(
 }
 
 /** The limits of the number fields (as the contracts'; the price in UAH), also for the text of `doctor.validation.range`. */
-export const numberRanges: Record<string, { min: number; max: number }> = {
-  consultation_minutes: { min: 15, max: 180 },
-  buffer_minutes: { min: 0, max: 120 },
-  min_notice_minutes: { min: 0, max: 7 * 24 * 60 },
-  horizon_days: { min: 1, max: 365 },
-  experience_years: { min: 0, max: 70 },
-  price: { min: 0, max: 100_000 },
-};
+export const numberRanges = {
+  ...doctorProfileLimits,
+  price: { min: kopiykyToUah(doctorProfileLimits.price.min), max: kopiykyToUah(doctorProfileLimits.price.max) },
+} satisfies Record<string, { min: number; max: number }>;
+
+/** The limits of a form path that has them (for the text of `doctor.validation.range`). */
+export const rangeOf = (path: string): { min: number; max: number } | undefined =>
+  Object.hasOwn(numberRanges, path) ? numberRanges[path as keyof typeof numberRanges] : undefined;
 
 export function validateSchedule(values: ScheduleFormValues): ScheduleProblems {
   const problems: ScheduleProblems = {};
