@@ -169,7 +169,9 @@ test('an operator finds a patient, books an urgent consultation and cancels it, 
 
   await test.step('Ukrainian, dark, 360 px: search and the patient page fit and pass axe', async () => {
     // Signed in, the header's choice is saved to the profile, which wins over what the browser keeps.
+    const saved = page.waitForResponse((response) => response.url().endsWith('/v1/auth/profile') && response.request().method() === 'PUT');
     await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('uk');
+    expect((await saved).status()).toBe(200);
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto(`/operator/patients?q=${encodeURIComponent(patient.email)}`);

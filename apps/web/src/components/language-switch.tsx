@@ -10,9 +10,12 @@ const languageNames: Record<Locale, string> = { en: 'English', uk: 'Україн
 export function LanguageSwitch() {
   const { t } = useTranslation();
   const { user } = useAuth();
+  // The profile is saved at once, not after the new language's texts have loaded: a page opened right after the choice
+  // restores the profile, whose language wins, and would otherwise bring the old one back.
   const change = async (locale: Locale) => {
+    const saved = user && user.locale !== locale ? authStore.updateProfile({ locale }).catch(() => undefined) : undefined;
     await switchLanguage(locale);
-    if (user && user.locale !== locale) await authStore.updateProfile({ locale }).catch(() => undefined);
+    await saved;
   };
   return (
     <PlainSelect
