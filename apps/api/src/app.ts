@@ -4,7 +4,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { registerAccessControl, type Access } from './http/access.ts';
+import { isApiUrl, registerAccessControl, type Access } from './http/access.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -78,8 +78,6 @@ declare module 'fastify' {
     services: Services;
   }
 }
-
-const isApiUrl = (url: string) => url.startsWith('/v1/') || url.startsWith('/api/');
 
 export function createLoggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {

@@ -33,6 +33,9 @@ declare module 'fastify' {
   }
 }
 
+/** An API route's address (the rest are pages and static files, which anyone may read). */
+export const isApiUrl = (url: string): boolean => url.startsWith('/v1/') || url.startsWith('/api/');
+
 const MAX_HEADER = 200;
 const header = (request: FastifyRequest, name: string): string | undefined => {
   const value = request.headers[name];

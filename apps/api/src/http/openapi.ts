@@ -3,7 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { errorStatus, type ErrorCode } from '@rozmova/contracts';
-import type { Access } from './access.ts';
+import { isApiUrl, type Access } from './access.ts';
 
 /** Generic answers every route of an access level can give, beside those its schema names (docs/api-reference.md). */
 function errorCodesOf(route: RouteOptions, access: Access): ErrorCode[] {
@@ -87,8 +87,7 @@ export async function registerOpenApi(app: FastifyInstance, deps: { publicUrl: s
       const { url, ...transformed } = zodTransform(input);
       const schema = (transformed.schema ?? {}) as { hide?: boolean; response?: Record<string, unknown> };
       const route = input.route;
-      const isApi = url.startsWith('/v1/') || url.startsWith('/api/');
-      if (!isApi || schema.hide) return { schema: { hide: true }, url };
+      if (!isApiUrl(url) || schema.hide) return { schema: { hide: true }, url };
       const access: Access = route.config?.access ?? 'public';
       const byStatus = new Map<number, ErrorCode[]>();
       for (const code of errorCodesOf(route, access)) byStatus.set(errorStatus[code], [...(byStatus.get(errorStatus[code]) ?? []), code]);

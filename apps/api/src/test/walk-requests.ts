@@ -2,11 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { eq, like } from 'drizzle-orm';
 import { payments, rateLimits } from '../db/schema.ts';
-import { twoFactorPaths } from '@rozmova/contracts';
-import { challengeFor, enrolTwoFactor } from './factories.ts';
-import { call, loginAs, PASSWORD, uniqueEmail, type SignedIn, type TestContext } from './harness.ts';
-import { totpCode, totpCodeOfStep, totpStep } from './totp.ts';
+import { call, PASSWORD, uniqueEmail, type SignedIn, type TestContext } from './harness.ts';
 import { walkFixtures } from './walk-fixtures.ts';
+import { twoFactorWalkRequests } from './walk-requests-two-factor.ts';
 import { fillId, templates, walkSubscription } from './walk-templates.ts';
 
 /** A valid request per route for the authorization walk, made with the walk's own test app. */
@@ -346,33 +344,7 @@ export function walkRequests(t: TestContext) {
     'GET /v1/admin/audit-log.csv': async () => ({}),
     // Another account's reset (the owner's would end the owner's sessions).
     'POST /v1/admin/users/:id/reset-password': async () => ({ url: fillId('/v1/admin/users/:id/reset-password', await operatorOfWalk()) }),
-    // Staff two-factor sign-in.
-    'POST /v1/auth/two-factor/verify': async () => {
-      const { userId, secret } = await enrolledStaff();
-      return { body: { challenge: await challengeFor(t, userId, 'code'), code: nextCode(secret) } };
-    },
-    'POST /v1/auth/two-factor/enrolment': async () => ({ body: { challenge: await challengeFor(t, await operatorOfWalk(), 'enrol') } }),
-    'POST /v1/auth/two-factor/enrolment/confirm': async () => {
-      const challenge = await challengeFor(t, await operatorOfWalk(), 'enrol');
-      const setup = await call(t.app, 'POST', twoFactorPaths.enrolment, { body: { challenge } });
-      return { body: { challenge, code: totpCode(setup.body.secret, t.clock.now()) } };
-    },
-    'GET /v1/auth/two-factor': async () => ({}),
-    'POST /v1/auth/two-factor/setup': async () => ({ body: { code: null } }),
-    // The caller's own new authenticator when it may have one; anyone else sends a code of the right form.
-    'POST /v1/auth/two-factor/enable': async ({ actor }) => {
-      const setup = actor && (await call(t.app, 'POST', twoFactorPaths.setup, { token: actor.token, body: { code: null } }));
-      return { body: { code: setup?.status === 200 ? totpCode(setup.body.secret, t.clock.now()) : '123456' } };
-    },
-    'POST /v1/auth/two-factor/disable': async ({ actor }) => {
-      const setup = actor && (await call(t.app, 'POST', twoFactorPaths.setup, { token: actor.token, body: { code: null } }));
-      if (setup?.status !== 200) return { body: { code: '123456' } };
-      await call(t.app, 'POST', twoFactorPaths.enable, { token: actor!.token, body: { code: totpCode(setup.body.secret, t.clock.now()) } });
-      return { body: { code: nextCode(setup.body.secret) } };
-    },
-    'DELETE /v1/admin/users/:id/two-factor': async () => ({
-      url: fillId('/v1/admin/users/:id/two-factor', (await enrolledStaff()).userId),
-    }),
+    ...twoFactorWalkRequests(t, operatorOfWalk),
     // The patient's history and the public pages.
     'GET /v1/patients/:id/record-access': async ({ owner }) => ({
       url: fillId('/v1/patients/:id/record-access', (await idsOf(owner)).patientId),
@@ -393,14 +365,6 @@ export function walkRequests(t: TestContext) {
       return { body: templates['POST /v1/corporate-leads'] };
     },
   };
-
-  /** An operator with an authenticator (its first code used this step's). */
-  async function enrolledStaff() {
-    const operator = await loginAs(t.app, 'operator');
-    return { userId: operator.userId, ...(await enrolTwoFactor(t, operator)) };
-  }
-  /** The code of the next step: one step of drift ahead, so not the one the enrolment used. */
-  const nextCode = (secret: string) => totpCodeOfStep(secret, totpStep(t.clock.now()) + 1);
 
   return { requests, makeBookable, walkSlot, landingSession, sessionFromBeforeClaim };
 }
