@@ -1,10 +1,11 @@
+import type { Access } from '@rozmova/contracts';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { isApiUrl, registerAccessControl, type Access } from './http/access.ts';
+import { isApiUrl, registerAccessControl } from './http/access.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerOpenApi } from './http/openapi.ts';

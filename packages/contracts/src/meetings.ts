@@ -24,7 +24,10 @@ export const meetingEvents = {
    * to another doctor or time, cancelled or completed.
    */
   closed: 'meeting-closed',
-  /** server → the doctor's connections: a patient is waiting in one of its rooms ({@link WaitingPatient}). */
+  /**
+   * server → the doctor's connections: who waits in one of its rooms changed ({@link MeetingWaitingEvent}); with the
+   * patient ({@link WaitingPatient}) when one waits now.
+   */
   waiting: 'meeting-waiting',
 } as const;
 
@@ -49,18 +52,21 @@ export type MeetingJoin = z.infer<typeof meetingJoinSchema>;
 export const doctorPresences = ['in-room', 'in-other-consultation', 'not-yet'] as const;
 export type DoctorPresence = (typeof doctorPresences)[number];
 
-type MeetingRefusal = 'NOT_FOUND' | 'MEETING_NOT_OPEN' | 'APPOINTMENT_CLOSED';
+const meetingRefusals = ['NOT_FOUND', 'MEETING_NOT_OPEN', 'APPOINTMENT_CLOSED'] as const;
 
-export type MeetingJoinAck =
-  | {
-      ok: true;
-      role: MeetingRole;
-      appointmentId: string;
-      /** The other participant has a connection in the room now. */
-      peerPresent: boolean;
-      doctorPresence: DoctorPresence;
-    }
-  | { ok: false; code: MeetingRefusal | 'VALIDATION_FAILED' | 'TOO_MANY_REQUESTS' };
+/** The server's answer to `meeting-join`. */
+export const meetingJoinAckSchema = z.discriminatedUnion('ok', [
+  z.object({
+    ok: z.literal(true),
+    role: z.enum(meetingRoles),
+    appointmentId: z.string(),
+    /** The other participant has a connection in the room now. */
+    peerPresent: z.boolean(),
+    doctorPresence: z.enum(doctorPresences),
+  }),
+  z.object({ ok: z.literal(false), code: z.enum([...meetingRefusals, 'VALIDATION_FAILED', 'TOO_MANY_REQUESTS']) }),
+]);
+export type MeetingJoinAck = z.infer<typeof meetingJoinAckSchema>;
 
 const sdpSchema = z.strictObject({ type: z.enum(['offer', 'answer', 'pranswer', 'rollback']), sdp: z.string().max(60_000).optional() });
 const candidateSchema = z.strictObject({
@@ -70,13 +76,23 @@ const candidateSchema = z.strictObject({
   usernameFragment: z.string().max(256).nullable().optional(),
 });
 
-/** One signalling message: a description or a candidate (a null candidate ends the candidates). */
+/** What one side's peer connection hands the other's: a description, or a candidate (a null candidate ends them). */
+export type SignalContent = { description: z.infer<typeof sdpSchema> } | { candidate: z.infer<typeof candidateSchema> | null };
+const descriptionShape = { description: sdpSchema };
+const candidateShape = { candidate: candidateSchema.nullable() };
+
+/** One signalling message, from a participant in the room. */
 export const meetingSignalSchema = z.union([
-  z.strictObject({ roomId: idSchema, description: sdpSchema }),
-  z.strictObject({ roomId: idSchema, candidate: candidateSchema.nullable() }),
+  z.strictObject({ roomId: idSchema, ...descriptionShape }),
+  z.strictObject({ roomId: idSchema, ...candidateShape }),
 ]);
 export type MeetingSignal = z.infer<typeof meetingSignalSchema>;
-export type RelayedSignal = Omit<MeetingSignal, 'roomId'> & { from: MeetingRole };
+/** A signal as the other participant receives it: without the room, with the sender's role. */
+export const relayedSignalSchema = z.union([
+  z.object({ from: z.enum(meetingRoles), ...descriptionShape }),
+  z.object({ from: z.enum(meetingRoles), ...candidateShape }),
+]);
+export type RelayedSignal = z.infer<typeof relayedSignalSchema>;
 
 export const meetingConnectionStates = ['connecting', 'connected', 'reconnecting', 'audio-only', 'video'] as const;
 export const meetingStateSchema = z.strictObject({ roomId: idSchema, state: z.enum(meetingConnectionStates) });
@@ -85,25 +101,22 @@ export type MeetingState = z.infer<typeof meetingStateSchema>;
 export const meetingLeaveSchema = z.strictObject({ roomId: idSchema });
 
 /** `joined` (again after a reload: start over), a connection state, `disconnected` (may come back) or `left`. */
-export interface MeetingPeerEvent {
-  role: MeetingRole;
-  state: 'joined' | 'left' | 'disconnected' | (typeof meetingConnectionStates)[number];
-}
+export const meetingPeerEventSchema = z.object({
+  role: z.enum(meetingRoles),
+  state: z.enum(['joined', 'left', 'disconnected', ...meetingConnectionStates]),
+});
+export type MeetingPeerEvent = z.infer<typeof meetingPeerEventSchema>;
 
-export interface MeetingEndedEvent {
-  roomId: string;
-  status: 'completed' | 'canceled';
-}
+export const meetingEndedEventSchema = z.object({ roomId: z.string(), status: z.enum(['completed', 'canceled']) });
+export type MeetingEndedEvent = z.infer<typeof meetingEndedEventSchema>;
 
 /**
  * Why a connection was taken out of the room, as a join would now be refused: the consultation is no longer the
  * person's (`NOT_FOUND`), it was completed or cancelled (`APPOINTMENT_CLOSED`), or its room is not open now
  * (`MEETING_NOT_OPEN`, e.g. moved to a later time).
  */
-export interface MeetingClosedEvent {
-  roomId: string;
-  code: MeetingRefusal;
-}
+export const meetingClosedEventSchema = z.object({ roomId: z.string(), code: z.enum(meetingRefusals) });
+export type MeetingClosedEvent = z.infer<typeof meetingClosedEventSchema>;
 
 export const waitingPatientSchema = z.object({
   appointmentId: z.string(),
@@ -113,6 +126,9 @@ export const waitingPatientSchema = z.object({
   deviceCheck: deviceCheckSchema.nullable(),
 });
 export type WaitingPatient = z.infer<typeof waitingPatientSchema>;
+/** `meeting-waiting`: a patient waits now, or only which room's waiting changed (the doctor came, the patient went). */
+export const meetingWaitingEventSchema = z.union([waitingPatientSchema, z.object({ appointmentId: z.string(), roomId: z.string() })]);
+export type MeetingWaitingEvent = z.infer<typeof meetingWaitingEventSchema>;
 export const waitingListSchema = z.object({ waiting: z.array(waitingPatientSchema) });
 export const waitingQuerySchema = z.strictObject({ doctorId: idSchema.optional() });
 

@@ -84,9 +84,6 @@ export const markMessagesReadBodySchema = z.strictObject({
 export type MarkMessagesReadBody = z.infer<typeof markMessagesReadBodySchema>;
 export const markMessagesReadResultSchema = z.object({ updated: z.number().int() });
 
-/** The payload of `chat-message-read`: the reader and the messages now read. */
-export interface MessagesReadEvent {
-  patientId: string;
-  appointmentId: string | null;
-  ids: string[];
-}
+/** The payload of `chat-message-read`: the conversation and its messages now read. */
+export const messagesReadEventSchema = z.object({ patientId: z.string(), appointmentId: z.string().nullable(), ids: z.array(z.string()) });
+export type MessagesReadEvent = z.infer<typeof messagesReadEventSchema>;

@@ -37,6 +37,8 @@ export const contactPaths = { contact: '/v1/contact' } as const;
 export const systemPaths = {
   health: '/api/health',
   version: '/api/version',
+  /** The OpenAPI 3.1 document of every endpoint (its browsable reference is at /api/docs). */
+  openApi: '/api/openapi.json',
 } as const;
 
 /** Error monitoring: the browser's events go through the app's own origin; the example page's API error. */

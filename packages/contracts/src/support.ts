@@ -140,17 +140,19 @@ export const typingSchema = z.strictObject({
 });
 export type Typing = z.infer<typeof typingSchema>;
 /** `chat-typing` as the other side receives it. */
-export interface TypingEvent {
-  patientId: string;
-  appointmentId: string | null;
-  senderType: 'patient' | 'operator' | 'doctor';
-  userId: string;
-  user_name: string;
-}
+export const typingEventSchema = z.object({
+  patientId: z.string(),
+  appointmentId: z.string().nullable(),
+  senderType: z.enum(['patient', 'operator', 'doctor']),
+  userId: z.string(),
+  user_name: z.string(),
+});
+export type TypingEvent = z.infer<typeof typingEventSchema>;
 
 /** `chat-message-delivered` to the sender: its messages a recipient's client acknowledged. */
-export interface MessagesDeliveredEvent {
-  patientId: string;
-  appointmentId: string | null;
-  ids: string[];
-}
+export const messagesDeliveredEventSchema = z.object({
+  patientId: z.string(),
+  appointmentId: z.string().nullable(),
+  ids: z.array(z.string()),
+});
+export type MessagesDeliveredEvent = z.infer<typeof messagesDeliveredEventSchema>;

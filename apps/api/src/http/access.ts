@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Role } from '@rozmova/contracts';
+import type { Access, Endpoint } from '@rozmova/contracts';
 import { AppError } from '../lib/app-error.ts';
 import { isUnclaimed, unclaimedRefused, type AuthContext, type Authenticator, type DeviceInfo } from './auth-context.ts';
 
@@ -8,14 +8,10 @@ export interface RequestLimiter {
   consume(key: string, limit: { max: number; windowMs: number }): Promise<unknown>;
 }
 
-/**
- * Who may call a route: `public` anyone, `optional` anyone (the user is loaded when a token is sent),
- * `user` any signed-in account, or a list of roles (admins always pass).
- */
-export type Access = 'public' | 'optional' | 'user' | readonly Role[];
-
 declare module 'fastify' {
   interface FastifyContextConfig {
+    /** The endpoint of the contracts an API route serves (http/route.ts); the rest below come from it. */
+    contract?: Endpoint;
     access?: Access;
     /** Counted against the per-address limit of auth requests. */
     authRateLimit?: boolean;
@@ -32,6 +28,9 @@ declare module 'fastify' {
     auth?: AuthContext;
   }
 }
+
+/** The browsable reference's pages and files (http/openapi.ts): under /api/, but not endpoints. */
+export const API_DOCS_PATH = '/api/docs';
 
 /** An API route's address (the rest are pages and static files, which anyone may read). */
 export const isApiUrl = (url: string): boolean => url.startsWith('/v1/') || url.startsWith('/api/');
@@ -71,6 +70,9 @@ export function registerAccessControl(
   deps: { auth: Authenticator; rateLimit: RequestLimiter; authRequestsPerMinute: number },
 ): void {
   app.addHook('onRoute', (route) => {
+    if (isApiUrl(route.url) && !route.url.startsWith(API_DOCS_PATH) && route.config?.contract === undefined) {
+      throw new Error(`Route ${route.method} ${route.url} is not an endpoint of the contracts (register it with route())`);
+    }
     if (route.config?.access === undefined) {
       throw new Error(`Route ${route.method} ${route.url} does not declare who may call it (config.access)`);
     }

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { z } from 'zod';
+import { endpoint } from '@rozmova/contracts';
 import { AppError } from '../lib/app-error.ts';
 import { call, createTestApp, LogCapture, login, PASSWORD, registerPatient, uniqueEmail, type TestContext } from '../test/harness.ts';
+import { route } from './route.ts';
+
+const failing = (path: string) => endpoint({ method: 'GET', path, access: 'public', responses: { 200: z.null() } });
 
 const SECRET_EMAIL = 'leaky-secret@example.com';
 
@@ -11,11 +16,11 @@ describe('a 500 never shows internals', () => {
     t = await createTestApp({
       logStream: logs,
       beforeReady: (app) => {
-        app.get('/v1/test/explode', { config: { access: 'public' } }, async () => {
+        route(app, failing('/v1/test/explode'), async () => {
           const error = new Error(`Failed query: select * from users where email = $1\\nparams: ${SECRET_EMAIL}`);
           throw Object.assign(error, { code: '23505' });
         });
-        app.get('/v1/test/app-error', { config: { access: 'public' } }, async () => {
+        route(app, failing('/v1/test/app-error'), async () => {
           throw new AppError('EMAIL_TAKEN', 'Taken');
         });
       },

@@ -1,8 +1,9 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, describe, expect, test } from 'vitest';
-import { errorStatus } from '@rozmova/contracts';
+import * as contracts from '@rozmova/contracts';
+import { errorStatus, systemPaths, type Endpoint } from '@rozmova/contracts';
 import { call, createTestApp } from '../test/harness.ts';
-import { API_DOCS_PATH, OPENAPI_PATH } from './openapi.ts';
+import { API_DOCS_PATH } from './access.ts';
 
 const t = await createTestApp();
 afterAll(async () => {
@@ -10,7 +11,7 @@ afterAll(async () => {
 });
 
 const documentOf = async () => {
-  const answer = await call(t.app, 'GET', OPENAPI_PATH);
+  const answer = await call(t.app, 'GET', systemPaths.openApi);
   expect(answer.status).toBe(200);
   return answer.body as {
     openapi: string;
@@ -32,11 +33,11 @@ describe('OpenAPI document', () => {
   test('names every API route, with who may call it and its errors from the catalogue', async () => {
     const document = await documentOf();
     const missing = t.app.routeTable
-      .filter((route) => route.url !== OPENAPI_PATH && !route.url.startsWith(API_DOCS_PATH))
+      .filter((route) => !route.url.startsWith(API_DOCS_PATH))
       .filter((route) => !document.paths[openApiPath(route.url)]?.[route.method.toLowerCase()])
       .map((route) => `${route.method} ${route.url}`);
     expect(missing).toEqual([]);
-    expect(Object.keys(document.paths).filter((path) => path.startsWith(API_DOCS_PATH) || path === OPENAPI_PATH)).toEqual([]);
+    expect(Object.keys(document.paths).filter((path) => path.startsWith(API_DOCS_PATH))).toEqual([]);
 
     const catalogue = Object.keys(errorStatus);
     expect(document.components.schemas.ErrorCode?.enum).toEqual(catalogue);
@@ -57,6 +58,25 @@ describe('OpenAPI document', () => {
     expect(profile?.security).toEqual([{ bearer: [] }]);
     expect(Object.keys(profile?.responses ?? {})).toEqual(expect.arrayContaining(['200', '401', '403']));
     expect(document.paths['/v1/doctors']?.get?.security).toEqual([{}, { bearer: [] }]);
+  });
+
+  test('registers every endpoint of the contracts, and nothing else', () => {
+    const endpoints = Object.entries(contracts)
+      .filter(([name]) => name.endsWith('Api'))
+      .flatMap(([, group]) => Object.values(group as Record<string, Endpoint>));
+    expect(endpoints.length).toBeGreaterThan(100);
+    const registered = new Set(t.app.routeTable.map((route) => `${route.method} ${route.url}`));
+    expect(endpoints.map((e) => `${e.method} ${e.path}`).filter((key) => !registered.has(key))).toEqual([]);
+    expect(new Set(endpoints.map((e) => `${e.method} ${e.path}`)).size).toBe(endpoints.length);
+  });
+
+  test("lists each endpoint's own refusals and file answers from its contract", async () => {
+    const document = await documentOf();
+    type Response = { description?: string; content?: Record<string, unknown> };
+    const booking = document.paths['/v1/appointments']?.post?.responses as Record<string, Response>;
+    expect(booking['409']?.description).toContain('APPOINTMENT_SLOT_TAKEN');
+    const calendar = document.paths['/v1/appointments/{id}/calendar.ics']?.get?.responses as Record<string, Response>;
+    expect(Object.keys(calendar['200']?.content ?? {})).toEqual(['text/calendar']);
   });
 
   test('is browsable at /api/docs without a token', async () => {

@@ -1,18 +1,10 @@
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import { encryptResponseText } from '../lib/response-encryption.ts';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /**
-     * With DECRYPTION_KEY set, a successful JSON answer of the route is sent as `{ encrypted: { salt, iv, encrypted } }`
-     * (SPEC.md §7): the patient card and message routes opt in. Errors stay plain JSON.
-     */
-    encryptResponse?: boolean;
-  }
-}
-
 /**
- * Adds the encrypting `onSend` hook to the routes that opt in with `config.encryptResponse`, and to no other; without a
+ * With DECRYPTION_KEY set, a successful JSON answer of an endpoint whose contract says `encryptResponse` (the patient
+ * card and message endpoints) is sent as `{ encrypted: { salt, iv, encrypted } }` (SPEC.md §7); errors stay plain JSON.
+ * Adds the encrypting `onSend` hook to those routes, and to no other; without a
  * key nothing is added and every answer is plain JSON. Registered before the routes (it works from `onRoute`). The hook
  * runs after the app's own `onSend` hooks and after the response schema serialised the answer, so the schema shapes
  * what is encrypted and never sees the envelope.
@@ -25,7 +17,7 @@ export function registerResponseEncryption(app: FastifyInstance, key: string | u
     return JSON.stringify({ encrypted: await encryptResponseText(payload, key) });
   };
   app.addHook('onRoute', (route) => {
-    if (!route.config?.encryptResponse) return;
+    if (!route.config?.contract?.encryptResponse) return;
     const own = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
     route.onSend = [...own, encrypt];
   });

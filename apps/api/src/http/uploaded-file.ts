@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
+import { UPLOAD_FIELD as FILE_FIELD } from '@rozmova/contracts';
 import { AppError } from '../lib/app-error.ts';
 
-/** The multipart field that carries an uploaded file. */
-export const FILE_FIELD = 'file';
+export { FILE_FIELD };
 
 /** The request body ended inside the file part (the client stopped or sent a broken body). */
 const isCutShort = (error: unknown) => {

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { groupChannels, SESSION_REVOKED_EVENT } from '@rozmova/contracts';
+import { groupChannels, realtimeEvents, SESSION_REVOKED_EVENT } from '@rozmova/contracts';
+import { sampleReadEvent } from '../test/event-samples.ts';
 import { call, login, loginAs, MINUTE, PASSWORD, registerPatient, type TestContext } from '../test/harness.ts';
-import { connectSocket, nextEvent, socketTestApp } from '../test/socket.ts';
+import { connectSocket, everythingArrived, nextEvent, socketTestApp } from '../test/socket.ts';
 
 const app = socketTestApp();
 let t: TestContext;
@@ -17,9 +18,9 @@ describe('Socket.IO gateway', () => {
     const socket = await connected(token);
     expect(socket.connected).toBe(true);
 
-    const personal = nextEvent(socket, 'chat-message-created');
-    t.services.realtime.toUser(userId, 'chat-message-created', { id: 'm1' });
-    expect(await personal).toEqual({ id: 'm1' });
+    const personal = nextEvent(socket, realtimeEvents.chatMessageRead);
+    t.services.realtime.toUser(userId, realtimeEvents.chatMessageRead, sampleReadEvent('m1'));
+    expect(await personal).toEqual(sampleReadEvent('m1'));
 
     const broadcast = nextEvent(socket, 'notice');
     t.app.io.to(groupChannels.patients).emit('notice', { to: 'patients' });
@@ -38,9 +39,7 @@ describe('Socket.IO gateway', () => {
     t.app.io.to(groupChannels.doctors).emit('notice', 'doctors');
     expect(await doctorsNotice).toBe('doctors');
     // An event to the patient after the broadcast arrives after it, so the patient would have seen the broadcast by then.
-    const marker = nextEvent(patientSocket, 'marker');
-    t.services.realtime.toUser(patient.userId, 'marker', 1);
-    await marker;
+    await everythingArrived(t, patientSocket, patient.userId);
     expect(seenByPatient).toEqual([]);
   });
 
@@ -96,9 +95,7 @@ describe('Socket.IO gateway', () => {
     expect(await closed).toBe('io server disconnect');
 
     const { id: userId } = (await t.services.accounts.findByEmail(email))!;
-    const marker = nextEvent(mine, 'marker');
-    t.services.realtime.toUser(userId, 'marker', 1);
-    await marker;
+    await everythingArrived(t, mine, userId);
     expect(mine.connected).toBe(true);
     expect(minePayloads).toEqual([]);
   });

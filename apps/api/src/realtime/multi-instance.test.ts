@@ -2,13 +2,14 @@ import { once } from 'node:events';
 import { createClient } from 'redis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { SESSION_REVOKED_EVENT } from '@rozmova/contracts';
+import { realtimeEvents, SESSION_REVOKED_EVENT } from '@rozmova/contracts';
 import { startRedis, type RedisServer } from '../test/cluster.ts';
+import { sampleReadEvent as payload } from '../test/event-samples.ts';
 import { quickPatient } from '../test/factories.ts';
 import { call, createTestApp, loginAs, registerPatient, type TestContext } from '../test/harness.ts';
-import { connectSocket, listen, nextEvent } from '../test/socket.ts';
+import { connectSocket, everythingArrived, listen, nextEvent } from '../test/socket.ts';
 
-const EVENT = 'chat-message-created';
+const EVENT = realtimeEvents.chatMessageRead;
 
 // Two API instances share data only through PostgreSQL, so this runs in the PostgreSQL pass of the suite.
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two API instances on one PostgreSQL and a Redis of their own', () => {
@@ -32,8 +33,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API instances on one Postgr
     const socket = await connectSocket(await listen(second), patient.token);
     try {
       const arrived = nextEvent(socket, EVENT);
-      first.services.realtime.toUser(patient.userId, EVENT, { id: 'across' });
-      expect(await arrived).toEqual({ id: 'across' });
+      first.services.realtime.toUser(patient.userId, EVENT, payload('across'));
+      expect(await arrived).toEqual(payload('across'));
     } finally {
       socket.close();
     }
@@ -63,15 +64,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API instances on one Postgr
     const patient = await quickPatient(first);
     const socket = await connectSocket(await listen(second), patient.token);
     const seen = nextEvent(socket, EVENT);
-    first.services.realtime.toUser(patient.userId, EVENT, { id: 'seen' });
+    first.services.realtime.toUser(patient.userId, EVENT, payload('seen'));
     await seen;
     const id = socket.id;
     const onServer = second.app.io.of('/').sockets.get(id!)!;
     const gone = once(onServer, 'disconnect');
     socket.io.engine.close();
     await gone;
-    first.services.realtime.toUser(patient.userId, EVENT, { id: 'missed-1' });
-    first.services.realtime.toUser(patient.userId, EVENT, { id: 'missed-2' });
+    first.services.realtime.toUser(patient.userId, EVENT, payload('missed-1'));
+    first.services.realtime.toUser(patient.userId, EVENT, payload('missed-2'));
     const { _pid: pid, _lastOffset: offset } = socket as unknown as { _pid: string; _lastOffset: string };
     // A client comes back after its reconnection delay; here, as soon as the instance has stored the session in Redis.
     const store = await createClient({ url: redis.url }).connect();
@@ -91,10 +92,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API instances on one Postgr
       await nextEvent(back, 'connect');
       // Recovered: the server gave the connection its old id back (the flag on the client is for its own reconnects).
       expect(back.id).toBe(id);
-      const marker = nextEvent(back, 'marker');
-      second.services.realtime.toUser(patient.userId, 'marker', 1);
-      await marker;
-      expect(received).toEqual([{ id: 'missed-1' }, { id: 'missed-2' }]);
+      await everythingArrived(second, back, patient.userId);
+      expect(received).toEqual([payload('missed-1'), payload('missed-2')]);
     } finally {
       back.close();
       socket.close();
@@ -113,11 +112,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API instances on one Postgr
     try {
       await redis.restart();
       const toSecond = nextEvent(onSecond!.socket, EVENT, 15_000);
-      first.services.realtime.toUser(onSecond!.patient.userId, EVENT, { id: 'first-to-second' });
-      expect(await toSecond).toEqual({ id: 'first-to-second' });
+      first.services.realtime.toUser(onSecond!.patient.userId, EVENT, payload('first-to-second'));
+      expect(await toSecond).toEqual(payload('first-to-second'));
       const toFirst = nextEvent(onFirst!.socket, EVENT, 15_000);
-      second.services.realtime.toUser(onFirst!.patient.userId, EVENT, { id: 'second-to-first' });
-      expect(await toFirst).toEqual({ id: 'second-to-first' });
+      second.services.realtime.toUser(onFirst!.patient.userId, EVENT, payload('second-to-first'));
+      expect(await toFirst).toEqual(payload('second-to-first'));
       expect(drops).toEqual([]);
     } finally {
       onFirst!.socket.close();

@@ -1,5 +1,6 @@
 import type { Server } from 'socket.io';
 import { meetingEvents, userRoom, type MeetingClosedEvent, type MeetingRole } from '@rozmova/contracts';
+import { emitEvent } from './outgoing.ts';
 
 /** The Socket.IO room of a consultation's call: only its patient's and doctor's connections are ever in it. */
 export const meetingRoom = (appointmentId: string) => `meeting:${appointmentId}`;
@@ -57,7 +58,7 @@ export function createMeetingPresence(io: Server): MeetingPresence {
         // Out first: nothing of the room reaches it after it heard why.
         void socket.leave(meetingRoom(appointmentId));
         void socket.leave(meetingPersonRoom(appointmentId, userId));
-        socket.emit(meetingEvents.closed, event);
+        emitEvent(socket, meetingEvents.closed, event);
         out.push({ userId, role: meetingOf(socket.data)?.role });
       }
       return out;

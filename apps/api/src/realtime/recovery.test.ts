@@ -1,12 +1,14 @@
 import { once } from 'node:events';
 import { io as connect, type Socket } from 'socket.io-client';
 import { describe, expect, test } from 'vitest';
+import { realtimeEvents } from '@rozmova/contracts';
+import { sampleReadEvent } from '../test/event-samples.ts';
 import { call } from '../test/harness.ts';
 import { quickPatient, type Person } from '../test/factories.ts';
-import { nextEvent, socketTestApp } from '../test/socket.ts';
+import { everythingArrived, nextEvent, socketTestApp } from '../test/socket.ts';
 
 const app = socketTestApp();
-const EVENT = 'chat-message-created';
+const EVENT = realtimeEvents.chatMessageRead;
 /** socket.io-parser's EVENT packet type. */
 const EVENT_PACKET = 2;
 
@@ -18,7 +20,7 @@ interface Packet {
 /** The client's recovery state (private in socket.io-client): what it sends back to take its session again. */
 const recoveryOf = (socket: Socket) => socket as unknown as { _pid: string; _lastOffset: string };
 
-const send = (who: Person, id: string) => app.t.services.realtime.toUser(who.userId, EVENT, { id });
+const send = (who: Person, id: string) => app.t.services.realtime.toUser(who.userId, EVENT, sampleReadEvent(id));
 
 /** A connected patient that has received one event (so it has an offset to come back from). */
 async function connectedWithOffset() {
@@ -26,7 +28,7 @@ async function connectedWithOffset() {
   const socket = await app.connected(patient.token);
   const first = nextEvent(socket, EVENT);
   send(patient, 'before');
-  expect(await first).toEqual({ id: 'before' });
+  expect(await first).toEqual(sampleReadEvent('before'));
   return { patient, socket };
 }
 
@@ -63,10 +65,8 @@ describe('connection state recovery', () => {
     await nextEvent(socket, 'connect');
     expect(socket.recovered).toBe(true);
     expect(socket.id).toBe(id);
-    const marker = nextEvent(socket, 'marker');
-    app.t.services.realtime.toUser(patient.userId, 'marker', 1);
-    await marker;
-    expect(received).toEqual([{ id: 'missed-1' }, { id: 'missed-2' }]);
+    await everythingArrived(app.t, socket, patient.userId);
+    expect(received).toEqual([sampleReadEvent('missed-1'), sampleReadEvent('missed-2')]);
   });
 
   test('a connection whose session ended while it was away is refused, and none of what it missed reaches it', async () => {

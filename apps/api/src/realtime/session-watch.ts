@@ -2,6 +2,7 @@ import type { Socket } from 'socket.io';
 import { SESSION_REVOKED_EVENT } from '@rozmova/contracts';
 import type { Authenticator } from '../http/auth-context.ts';
 import type { Clock } from '../lib/clock.ts';
+import { emitEvent } from './outgoing.ts';
 
 /** How long before its session's end a connection is checked, while its use can still keep the session going. */
 export const CHECK_AHEAD_MS = 60_000;
@@ -10,7 +11,7 @@ const RETRY_MS = 60_000;
 
 /** Tells the connection its session is over and closes it (no recovery: it must sign in again). */
 export function endConnection(socket: Socket): void {
-  socket.emit(SESSION_REVOKED_EVENT, {});
+  emitEvent(socket, SESSION_REVOKED_EVENT, {});
   socket.disconnect(true);
 }
 

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { userRoom } from '@rozmova/contracts';
 import { createTestApp, type TestContext } from './harness.ts';
 
 /** Starts the app on a free local port (once) and answers its base URL. */
@@ -35,6 +36,16 @@ export function nextEvent<T = unknown>(socket: Socket, event: string, timeoutMs 
       resolve(payload);
     });
   });
+}
+
+/**
+ * Events to one user arrive in the order they were sent: once this marker (a test's own event, sent around the bus,
+ * which carries only the contracts' events) has arrived, everything sent to the user before it has too.
+ */
+export async function everythingArrived(ctx: TestContext, socket: Socket, userId: string, event = 'test-marker'): Promise<void> {
+  const marker = nextEvent(socket, event);
+  ctx.app.io.to(userRoom(userId)).emit(event, 1);
+  await marker;
 }
 
 /**

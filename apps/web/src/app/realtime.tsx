@@ -1,11 +1,10 @@
 import { notifications } from '@mantine/notifications';
-import { NOTIFICATION_CREATED_EVENT, realtimeEvents } from '@rozmova/contracts';
+import { NOTIFICATION_CREATED_EVENT, notificationSchema, realtimeEvents } from '@rozmova/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { addToList } from '../features/notifications/api.ts';
-import { isNotification } from '../features/notifications/store.ts';
 import { showRealtimeToast } from '../features/notifications/toast.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { authStore } from '../lib/auth-store.ts';
@@ -64,10 +63,12 @@ export default function Realtime({ userId }: { userId: string }) {
           authStore.loadProfile().catch(() => undefined);
         }),
       ),
+      // Checked against its schema before it joins the cached list: a tab open across a deploy may hear a newer server.
       connection.on(NOTIFICATION_CREATED_EVENT, (payload) => {
-        if (!isNotification(payload)) return;
-        addToList(client, userId, payload);
-        showRealtimeToast(latest.current.t('notifications.toastTitle'), payload.notification_message);
+        const notification = notificationSchema.safeParse(payload).data;
+        if (!notification) return;
+        addToList(client, userId, notification);
+        showRealtimeToast(latest.current.t('notifications.toastTitle'), notification.notification_message);
       }),
       connection.onReconnect(refetch),
     ];

@@ -2,6 +2,8 @@ import { createCipheriv, pbkdf2Sync, randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import type { TFunction } from 'i18next';
+import { z } from 'zod';
+import { endpoint } from '@rozmova/contracts';
 import { startRecordingServer } from '../test/recording-server.ts';
 import { ApiError, createApiClient } from './api-client.ts';
 import { authErrorText, errorText, fieldErrors } from './api-errors.ts';
@@ -39,9 +41,28 @@ afterEach(() => {
 
 const client = (decryptionKey: string | null = null) => createApiClient({ apiBase: base, decryptionKey });
 
+const anything = z.looseObject({});
+const profile = endpoint({ method: 'GET', path: '/v1/auth/profile', access: 'user', responses: { 200: anything } });
+const users = endpoint({
+  method: 'GET',
+  path: '/v1/admin/users',
+  access: ['admin'],
+  query: z.object({ role: z.string().optional(), search: z.string().optional(), limit: z.number().optional() }),
+  responses: { 200: anything },
+});
+const logout = endpoint({ method: 'POST', path: '/v1/auth/logout', access: 'user', body: anything, responses: { 204: null } });
+const patientCard = endpoint({ method: 'GET', path: '/v1/patients-cards/:id', access: 'user', responses: { 200: anything } });
+const register = endpoint({
+  method: 'POST',
+  path: '/v1/auth/register-patient',
+  access: 'public',
+  body: anything,
+  responses: { 201: anything },
+});
+
 describe('api client requests', () => {
   it('sends the SPEC.md §7 headers on every request', async () => {
-    await client()('/v1/auth/profile');
+    await client()(profile);
     const { headers } = lastRequest();
     expect(headers['x-csrf-token']).toBe('');
     expect(headers['x-device-type']).toMatch(/^(mobile|tablet|desktop); [^;]+; [^;]+$/);
@@ -51,24 +72,27 @@ describe('api client requests', () => {
   });
 
   it('puts the base URL from the runtime config before the path and drops empty query values', async () => {
-    await createApiClient({ apiBase: `${base}/`, decryptionKey: null })('/v1/admin/users', {
-      query: { role: 'doctor', search: '', limit: 20 },
-    });
+    await createApiClient({ apiBase: `${base}/`, decryptionKey: null })(users, { query: { role: 'doctor', search: '', limit: 20 } });
     expect(lastRequest().url).toBe('/v1/admin/users?role=doctor&limit=20');
   });
 
+  it("fills the contract's path parameters, encoded", async () => {
+    await client()(patientCard, { params: { id: 'c 1/2' } });
+    expect(lastRequest().url).toBe('/v1/patients-cards/c%201%2F2');
+  });
+
   it('adds the bearer token only when the auth_token cookie exists', async () => {
-    await client()('/v1/auth/profile');
+    await client()(profile);
     expect(lastRequest().headers.authorization).toBeUndefined();
 
     writeAuthToken('token-abcdefghijklmnop');
-    await client()('/v1/auth/profile');
+    await client()(profile);
     expect(lastRequest().headers.authorization).toBe('Bearer token-abcdefghijklmnop');
   });
 
   it('sends JSON bodies and reads 204 as no data', async () => {
     reply(204);
-    await expect(client()('/v1/auth/logout', { method: 'POST', body: { a: 1 } })).resolves.toBeUndefined();
+    await expect(client()(logout, { body: { a: 1 } })).resolves.toBeUndefined();
     expect(lastRequest()).toMatchObject({ method: 'POST', body: '{"a":1}' });
     expect(lastRequest().headers['content-type']).toBe('application/json');
   });
@@ -82,7 +106,7 @@ describe('loading flag', () => {
       reply(status, status === 200 ? { ok: true } : { code: 'INTERNAL', message: 'Something went wrong' });
       let pending!: Promise<unknown>;
       act(() => {
-        pending = client()('/v1/auth/profile').catch(() => undefined);
+        pending = client()(profile).catch(() => undefined);
       });
       expect(result.current).toBe(true);
       await act(() => pending);
@@ -95,14 +119,14 @@ describe('encrypted responses', () => {
   it('decrypts an encrypted body with the public key', async () => {
     const card = { patient_cardId: 'c1', patient_notes: ['note'] };
     reply(200, { encrypted: encrypt(card) });
-    await expect(client(KEY)('/v1/patients-cards/c1')).resolves.toEqual(card);
+    await expect(client(KEY)(patientCard, { params: { id: 'c1' } })).resolves.toEqual(card);
   });
 
   it('leaves the data unchanged and logs when the key is wrong', async () => {
     const body = { encrypted: encrypt({ secret: true }, 'another-key') };
     reply(200, body);
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await expect(client(KEY)('/v1/patients-cards/c1')).resolves.toEqual(body);
+    await expect(client(KEY)(patientCard, { params: { id: 'c1' } })).resolves.toEqual(body);
     expect(logged).toHaveBeenCalled();
   });
 
@@ -110,7 +134,7 @@ describe('encrypted responses', () => {
     const body = { encrypted: encrypt({ secret: true }) };
     reply(200, body);
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await expect(client()('/v1/patients-cards/c1')).resolves.toEqual(body);
+    await expect(client()(patientCard, { params: { id: 'c1' } })).resolves.toEqual(body);
     expect(logged).toHaveBeenCalled();
   });
 });
@@ -122,7 +146,7 @@ describe('errors', () => {
   it('throws an ApiError with the status and the server body', async () => {
     const body = { code: 'EMAIL_TAKEN', message: 'A user with this e-mail is already registered' };
     reply(409, body);
-    const error = await client()('/v1/auth/register-patient', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    const error = await client()(register, { body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(409);
     expect((error as ApiError).body).toEqual(body);
@@ -140,9 +164,7 @@ describe('errors', () => {
 
   it('reports a network failure as an ApiError without status, shown as unknown', async () => {
     // Nothing listens on port 9 of this machine, so the connection is refused.
-    const error = await createApiClient({ apiBase: 'http://127.0.0.1:9', decryptionKey: null })('/v1/auth/profile').catch(
-      (e: unknown) => e,
-    );
+    const error = await createApiClient({ apiBase: 'http://127.0.0.1:9', decryptionKey: null })(profile).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBeUndefined();
     expect(errorText(t, error)).toBe('errors.unknown');

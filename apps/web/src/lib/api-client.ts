@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@rozmova/contracts';
+import { fillPath, type Endpoint, type EndpointInput, type EndpointResult, type ErrorBody } from '@rozmova/contracts';
 import { readAuthToken } from './auth-token.ts';
 import { clientHeaders } from './client-info.ts';
 import { decryptPayload, isEncryptedPayload } from './decrypt-response.ts';
@@ -18,11 +18,32 @@ export class ApiError extends Error {
   }
 }
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type QueryValues = Record<string, unknown>;
+
+/** A call's input: the contract's parameters, query and body, and a signal to abort it. */
+export type CallInput<E extends Endpoint> = EndpointInput<E> & { signal?: AbortSignal };
+/** The input is optional when the contract requires none of it. */
+export type CallArgs<E extends Endpoint> = Partial<CallInput<E>> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+/** A call's input as the client reads it, whichever the contract. */
+export interface AnyInput {
+  params?: Record<string, string>;
+  query?: QueryValues;
   body?: unknown;
-  query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
+}
+
+function buildUrl(apiBase: string, path: string, query?: QueryValues): string {
+  const url = new URL(`${apiBase.replace(/\/$/, '')}${path}`, window.location.origin);
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(name, String(value));
+  }
+  return url.toString();
+}
+
+/** The address of a contract's endpoint with its parameters and query filled in. */
+export function endpointUrl(apiBase: string, contract: Endpoint, input: AnyInput = {}): string {
+  return buildUrl(apiBase, fillPath(contract.path, input.params), input.query);
 }
 
 export interface ClientSettings {
@@ -36,14 +57,6 @@ export function requestHeaders(): Record<string, string> {
   const token = readAuthToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   return headers;
-}
-
-export function buildUrl(apiBase: string, path: string, query?: RequestOptions['query']): string {
-  const url = new URL(`${apiBase.replace(/\/$/, '')}${path}`, window.location.origin);
-  for (const [name, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== '') url.searchParams.set(name, String(value));
-  }
-  return url.toString();
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -74,7 +87,7 @@ export const isErrorBody = (value: unknown): value is ErrorBody =>
   typeof value === 'object' && value !== null && typeof (value as ErrorBody).code === 'string';
 
 export function createApiClient(settings: ClientSettings) {
-  return async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  async function request(contract: Endpoint, options: AnyInput): Promise<unknown> {
     const headers = requestHeaders();
     let body: BodyInit | undefined;
     if (options.body instanceof FormData) {
@@ -88,8 +101,8 @@ export function createApiClient(settings: ClientSettings) {
     try {
       let response: Response;
       try {
-        response = await fetch(buildUrl(settings.apiBase, path, options.query), {
-          method: options.method ?? 'GET',
+        response = await fetch(endpointUrl(settings.apiBase, contract, options), {
+          method: contract.method,
           headers,
           body,
           signal: options.signal,
@@ -99,14 +112,19 @@ export function createApiClient(settings: ClientSettings) {
       }
       const data = await readBody(response).catch(() => undefined);
       if (!response.ok) throw new ApiError(response.status, isErrorBody(data) ? data : undefined);
-      return (await decryptIfNeeded(data, settings.decryptionKey)) as T;
+      return await decryptIfNeeded(data, settings.decryptionKey);
     } finally {
       endRequest();
     }
+  }
+
+  /** Calls an endpoint of the contracts: its path, method and types come from the contract (docs/api-reference.md). */
+  return function call<E extends Endpoint>(contract: E, ...[input]: CallArgs<E>): Promise<EndpointResult<E>> {
+    return request(contract, (input ?? {}) as AnyInput) as Promise<EndpointResult<E>>;
   };
 }
 
-export const apiRequest = createApiClient({
+export const call = createApiClient({
   apiBase: runtimeConfig.api_base,
   decryptionKey: runtimeConfig.decryption_key,
 });

@@ -1,8 +1,7 @@
-import { appointmentPaths, pendingAppointmentStatuses, type Appointment, type User } from '@rozmova/contracts';
+import { appointmentsApi, pendingAppointmentStatuses, type Appointment, type User } from '@rozmova/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from './api-client.ts';
+import { call } from './api-client.ts';
 import { queryKeys } from './query-keys.ts';
-import { withId } from './paths.ts';
 
 export const patientIdOf = (user: User | null): string | undefined => user?.role_specific_data.patient?.patientId;
 
@@ -14,7 +13,7 @@ export const currentAppointmentOf = (appointments: readonly Appointment[] | unde
 export function usePatientAppointments(patientId: string | undefined) {
   return useQuery({
     queryKey: queryKeys.appointments.ofPatient(patientId),
-    queryFn: ({ signal }) => apiRequest<Appointment[]>(withId(appointmentPaths.byPatient, patientId!), { signal }),
+    queryFn: ({ signal }) => call(appointmentsApi.ofPatient, { params: { id: patientId! }, signal }),
     enabled: Boolean(patientId),
   });
 }
@@ -32,8 +31,8 @@ export function useCompleteAppointment() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, note, advice }: { id: string; note: string; advice: string }) =>
-      apiRequest<Appointment>(withId(appointmentPaths.appointment, id), {
-        method: 'PUT',
+      call(appointmentsApi.change, {
+        params: { id },
         body: { appointment_status: 'completed', appointment_note: note, ...(advice ? { appointment_advice: advice } : {}) },
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.appointments.all }),

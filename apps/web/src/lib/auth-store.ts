@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { authPaths, type UpdateProfileBody, type User } from '@rozmova/contracts';
-import { ApiError, apiRequest } from './api-client.ts';
+import type { UpdateProfileBody, User } from '@rozmova/contracts';
+import { ApiError } from './api-client.ts';
 import { clearAuthToken, readAuthToken, writeAuthToken } from './auth-token.ts';
 import { followSavedLocale } from './i18n.ts';
 
@@ -20,8 +20,10 @@ function setState(patch: Partial<AuthState>): void {
   for (const listener of listeners) listener();
 }
 
+const sessionCalls = () => import('./session-calls.ts');
+
 async function loadProfile(): Promise<User> {
-  const user = await apiRequest<User>(authPaths.profile);
+  const user = await (await sessionCalls()).readProfile();
   await followSavedLocale(user.locale);
   setState({ user });
   return user;
@@ -77,7 +79,7 @@ export const authStore = {
   async logout(): Promise<void> {
     try {
       await Promise.all([...beforeLogout].map((task) => task().catch(() => undefined)));
-      await apiRequest(authPaths.logout, { method: 'POST' });
+      await (await sessionCalls()).endSession();
     } catch {
       // The session is forgotten here even when the server could not be told.
     } finally {
@@ -89,7 +91,7 @@ export const authStore = {
   forgetSession,
 
   async updateProfile(body: UpdateProfileBody): Promise<User> {
-    await apiRequest<User>(authPaths.profile, { method: 'PUT', body });
+    await (await sessionCalls()).saveProfile(body);
     return loadProfile();
   },
 

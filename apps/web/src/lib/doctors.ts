@@ -1,6 +1,6 @@
 import {
   consultationLanguageLabels,
-  doctorPaths,
+  doctorsApi,
   specialisationLabels,
   specialisations,
   type Doctor,
@@ -8,9 +8,8 @@ import {
   type Specialisation,
 } from '@rozmova/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from './api-client.ts';
+import { call } from './api-client.ts';
 import { queryKeys } from './query-keys.ts';
-import { withId } from './paths.ts';
 
 /** The name of a specialisation in the interface language (the labels search also matches). */
 export const specialisationText = (specialisation: Specialisation, locale: string) =>
@@ -51,11 +50,11 @@ export function useDoctors(query: ListDoctorsQuery & { search?: string } = {}) {
     queryKey: queryKeys.doctors.list(query.specialisation ?? null, query.language ?? null, search),
     queryFn: async ({ signal }) => {
       if (!search)
-        return apiRequest<Doctor[]>(doctorPaths.doctors, {
+        return call(doctorsApi.list, {
           query: { specialisation: query.specialisation, language: query.language },
           signal,
         });
-      const found = await apiRequest<Doctor[]>(doctorPaths.search, { query: { query: search.slice(0, 100) }, signal });
+      const found = await call(doctorsApi.search, { query: { query: search.slice(0, 100) }, signal });
       return found.filter(
         (doctor) =>
           (!query.specialisation || doctor.specialisations.includes(query.specialisation)) &&
@@ -70,7 +69,7 @@ export function useDoctors(query: ListDoctorsQuery & { search?: string } = {}) {
 export function useDoctor(id: string | undefined) {
   return useQuery({
     queryKey: queryKeys.doctors.one(id),
-    queryFn: ({ signal }) => apiRequest<Doctor>(withId(doctorPaths.doctor, id!), { signal }),
+    queryFn: ({ signal }) => call(doctorsApi.get, { params: { id: id! }, signal }),
     enabled: Boolean(id),
     staleTime: 60_000,
   });
@@ -97,7 +96,8 @@ export function useAvailableSlots(doctorId: string | undefined, range: SlotRange
       const start = new Date(from);
       const end = new Date(to);
       const duration = Math.min(62, Math.max(1, Math.ceil((end.getTime() - start.getTime()) / 86_400_000) + 1));
-      const slots = await apiRequest<string[]>(withId(doctorPaths.availableSlots, doctorId!), {
+      const slots = await call(doctorsApi.availableSlots, {
+        params: { id: doctorId! },
         query: { patientId, startDate: from, duration },
         signal,
       });

@@ -1,11 +1,10 @@
-import { documentPaths, type UserReference, type UserReferenceList, type UserReferenceResponse } from '@rozmova/contracts';
+import { documentsApi, type UserReference, type UserReferenceList } from '@rozmova/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { apiRequest } from './api-client.ts';
+import { call } from './api-client.ts';
 import { dateLabel } from './dates.ts';
 import { downloadBlob, uploadFile } from './files.ts';
 import { queryKeys } from './query-keys.ts';
-import { withId } from './paths.ts';
 import { numberText } from './format.ts';
 
 /** A document as the cabinet lists it (SPEC.md §3): with its readable name and `reference_createdAt_label` (dd.MM.YY). */
@@ -32,7 +31,7 @@ export const toListedReference = (reference: UserReference): ListedReference => 
 export function useMyReferences() {
   return useQuery({
     queryKey: queryKeys.documents.mine,
-    queryFn: ({ signal }) => apiRequest<UserReferenceList>(documentPaths.listMy, { signal }),
+    queryFn: ({ signal }) => call(documentsApi.listMine, { signal }),
     select: (data) => ({ count: data.count, references: data.userReferences.map(toListedReference) }),
   });
 }
@@ -41,7 +40,7 @@ export function useMyReferences() {
 export function usePatientReferences(patientId: string) {
   return useQuery({
     queryKey: queryKeys.documents.ofPatient(patientId),
-    queryFn: ({ signal }) => apiRequest<UserReferenceList>(withId(documentPaths.ofPatient, patientId), { signal }),
+    queryFn: ({ signal }) => call(documentsApi.ofPatient, { params: { id: patientId }, signal }),
     select: (data) => data.userReferences.map(toListedReference),
   });
 }
@@ -51,7 +50,7 @@ export function useReviewReference(patientId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: UserReference['status'] }) =>
-      apiRequest<UserReferenceResponse>(withId(documentPaths.reference, id), { method: 'PATCH', body: { status } }),
+      call(documentsApi.setStatus, { params: { id }, body: { status } }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.documents.ofPatient(patientId) }),
   });
 }
@@ -60,7 +59,7 @@ export function useUploadReference() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ file, onProgress, signal }: { file: File; onProgress: (percent: number) => void; signal: AbortSignal }) =>
-      uploadFile<UserReferenceResponse>(documentPaths.createMy, file, { onProgress, signal }),
+      uploadFile(documentsApi.upload, { file, onProgress, signal }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.documents.mine }),
   });
 }
@@ -68,7 +67,7 @@ export function useUploadReference() {
 export function useDeleteReference() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<UserReferenceResponse>(withId(documentPaths.deleteMy, id), { method: 'DELETE' }),
+    mutationFn: (id: string) => call(documentsApi.removeMine, { params: { id } }),
     // Removed from the list as soon as the server says OK (SPEC.md §7).
     onSuccess: (_data, id) =>
       client.setQueryData<UserReferenceList>(
@@ -82,7 +81,7 @@ export function useDeleteReference() {
 export function useDocumentFile(id: string) {
   return useQuery({
     queryKey: queryKeys.documents.file(id),
-    queryFn: () => downloadBlob(`${withId(documentPaths.file, id)}?disposition=inline`),
+    queryFn: () => downloadBlob(documentsApi.file, { params: { id }, query: { disposition: 'inline' } }),
     // A document's bytes never change; they are dropped once the viewer closes.
     staleTime: Infinity,
     gcTime: 0,

@@ -1,15 +1,19 @@
-import { ApiError, buildUrl, isErrorBody, requestHeaders } from './api-client.ts';
+import type { Endpoint, EndpointResult, FileResponse, Upload } from '@rozmova/contracts';
+import { ApiError, endpointUrl, isErrorBody, requestHeaders, type AnyInput, type CallArgs, type CallInput } from './api-client.ts';
 import { beginRequest, endRequest } from './request-activity.ts';
 import { runtimeConfig } from './runtime-config.ts';
 
-export interface UploadOptions {
-  /** The multipart field the file goes in. */
-  field?: string;
+/** An endpoint that takes a file. */
+type UploadEndpoint = Endpoint & { upload: Upload };
+/** An endpoint that answers a file. */
+type FileEndpoint = Endpoint & { responses: { 200: FileResponse } };
+
+export type UploadInput<E extends UploadEndpoint> = CallInput<E> & {
+  file: File;
   /** Called with 0..100 as the file is sent. */
   onProgress?: (percent: number) => void;
-  signal?: AbortSignal;
   apiBase?: string;
-}
+};
 
 function parseJson(text: string): unknown {
   try {
@@ -20,14 +24,14 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * Sends a file as multipart/form-data with the API client's headers (SPEC.md §7) and reports the upload progress,
+ * Sends a file (and the contract's body as text fields) as multipart/form-data with the API client's headers (SPEC.md §7) and reports the upload progress,
  * which fetch cannot. Failures are {@link ApiError}s like those of the API client.
  */
-export function uploadFile<T>(path: string, file: File, options: UploadOptions = {}): Promise<T> {
-  const { field = 'file', onProgress, signal, apiBase = runtimeConfig.api_base } = options;
-  return new Promise<T>((resolve, reject) => {
+export function uploadFile<E extends UploadEndpoint>(contract: E, input: UploadInput<E>): Promise<EndpointResult<E>> {
+  const { file, onProgress, signal, apiBase = runtimeConfig.api_base } = input;
+  return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', buildUrl(apiBase, path));
+    xhr.open(contract.method, endpointUrl(apiBase, contract, input as AnyInput));
     for (const [name, value] of Object.entries(requestHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(Math.round((event.loaded / event.total) * 100));
@@ -40,27 +44,36 @@ export function uploadFile<T>(path: string, file: File, options: UploadOptions =
     xhr.onload = () =>
       finish(() => {
         const data = parseJson(xhr.responseText);
-        if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
+        if (xhr.status >= 200 && xhr.status < 300) resolve(data as EndpointResult<E>);
         else reject(new ApiError(xhr.status, isErrorBody(data) ? data : undefined));
       });
     xhr.onerror = () => finish(() => reject(new ApiError(undefined, undefined)));
     xhr.onabort = () => finish(() => reject(new DOMException('The upload was cancelled', 'AbortError')));
     const abort = () => xhr.abort();
     signal?.addEventListener('abort', abort);
+    // The contract's text fields first, then the file, as the API reads them.
     const body = new FormData();
-    body.append(field, file, file.name);
+    for (const [name, value] of Object.entries((input as AnyInput).body ?? {})) {
+      if (value !== undefined && value !== null) body.append(name, String(value));
+    }
+    body.append(contract.upload.field, file, file.name);
     beginRequest();
     xhr.send(body);
   });
 }
 
 /** Downloads a protected file (the bearer token goes in a header, so a plain link cannot open it). */
-export async function downloadBlob(path: string, apiBase = runtimeConfig.api_base): Promise<Blob> {
+export async function downloadBlob<E extends FileEndpoint>(contract: E, ...[input]: CallArgs<E>): Promise<Blob> {
+  return downloadFrom(runtimeConfig.api_base, contract, input as AnyInput);
+}
+
+export async function downloadFrom(apiBase: string, contract: FileEndpoint, input: AnyInput = {}): Promise<Blob> {
   beginRequest();
   try {
     let response: Response;
     try {
-      response = await fetch(buildUrl(apiBase, path), { headers: { ...requestHeaders(), Accept: '*/*' } });
+      const headers = { ...requestHeaders(), Accept: '*/*' };
+      response = await fetch(endpointUrl(apiBase, contract, input), { headers, signal: input.signal });
     } catch (error) {
       throw new ApiError(undefined, undefined, error);
     }

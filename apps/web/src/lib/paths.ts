@@ -75,6 +75,3 @@ export const appPaths = {
             ? webPages.specialistSignUp
             : webPages.cabinet,
 };
-
-/** An API path of the contracts with its `:id` filled in. */
-export const withId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));

@@ -1,5 +1,5 @@
-import { PUSH_PERMISSION_DENIED_LOG, pushPaths, type PushMessage, type SavePushSubscriptionBody } from '@rozmova/contracts';
-import { ApiError, apiRequest } from './api-client.ts';
+import { PUSH_PERMISSION_DENIED_LOG, pushApi, type PushMessage, type SavePushSubscriptionBody } from '@rozmova/contracts';
+import { ApiError, call } from './api-client.ts';
 import { readAuthToken } from './auth-token.ts';
 
 /**
@@ -61,7 +61,7 @@ const sameKey = (a: ArrayBuffer | null | undefined, b: Uint8Array) =>
 
 async function save(userId: string, subscription: PushSubscription): Promise<void> {
   const body: SavePushSubscriptionBody = { user_push_token: subscription.toJSON() as SavePushSubscriptionBody['user_push_token'] };
-  await apiRequest(pushPaths.subscriptions, { method: 'POST', body });
+  await call(pushApi.subscribe, { body });
   localStorage.setItem(SAVED_KEY, `${userId} ${subscription.endpoint}`);
 }
 
@@ -78,7 +78,7 @@ export async function turnPushOn(userId: string): Promise<PushDeviceState> {
     return permission === 'denied' ? 'denied' : 'off';
   }
   const ready = await registration();
-  const { publicKey } = await apiRequest<{ publicKey: string }>(pushPaths.publicKey);
+  const { publicKey } = await call(pushApi.publicKey);
   const key = keyBytes(publicKey);
   let subscription = await ready.pushManager.getSubscription();
   // Made with another server key (the keys were replaced): it would never receive anything.
@@ -97,7 +97,7 @@ export async function turnPushOff(): Promise<void> {
   const subscription = await currentSubscription();
   if (!subscription) return;
   if (readAuthToken()) {
-    await apiRequest(pushPaths.subscriptions, { method: 'DELETE', body: { endpoint: subscription.endpoint } }).catch((error: unknown) => {
+    await call(pushApi.unsubscribe, { body: { endpoint: subscription.endpoint } }).catch((error: unknown) => {
       // Not saved for this user (another account's, or already removed): the browser drops it all the same.
       if (!(error instanceof ApiError && error.status === 404)) throw error;
     });

@@ -1,3 +1,12 @@
+import type {
+  AckedClientEventName,
+  ClientEventAck,
+  ClientEventName,
+  ClientEventPayload,
+  ServerEventName,
+  ServerEventPayload,
+} from '@rozmova/contracts';
+
 /**
  * The tab's one signed-in realtime connection, as the rest of the app sees it. `lib/socket.ts` opens it (from
  * app/realtime.tsx, a lazy chunk) and registers it here; pages that need it (the meeting room, the doctor console)
@@ -8,15 +17,16 @@ export interface RealtimeConnection {
   readonly token: string;
   /** Whether the socket is connected now. */
   readonly connected: boolean;
-  on(event: string, handler: (payload: unknown) => void): () => void;
+  /** Events and payloads as the contracts declare them (`serverEventSchemas`). */
+  on<N extends ServerEventName>(event: N, handler: (payload: ServerEventPayload<N>) => void): () => void;
   /** After a reconnect: events sent while the connection was down were missed. */
   onReconnect(handler: () => void): () => void;
   /** Every change: `true` on the first connect and on each reconnect, `false` when the connection drops. */
   onConnectionChange(handler: (connected: boolean) => void): () => void;
   /** Sends only while connected (a message sent while down is dropped, not queued for the next connection). */
-  emit(event: string, payload: unknown): void;
+  emit<N extends ClientEventName>(event: N, payload: ClientEventPayload<N>): void;
   /** Sends and waits for the server's acknowledgement; rejects after `timeoutMs` without one. */
-  emitWithAck<T>(event: string, payload: unknown, timeoutMs: number): Promise<T>;
+  emitWithAck<N extends AckedClientEventName>(event: N, payload: ClientEventPayload<N>, timeoutMs: number): Promise<ClientEventAck<N>>;
   close(): void;
 }
 

@@ -1,7 +1,13 @@
 // @vitest-environment node
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { realtimeEvents, SESSION_REVOKED_EVENT, TOO_MANY_CONNECTIONS } from '@rozmova/contracts';
+import {
+  realtimeEvents,
+  SESSION_REVOKED_EVENT,
+  TOO_MANY_CONNECTIONS,
+  type ServerEventName,
+  type ServerEventPayload,
+} from '@rozmova/contracts';
 import { Server, type Socket as ServerSocket } from 'socket.io';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentRealtime, subscribeRealtime, type RealtimeConnection } from './realtime-connection.ts';
@@ -14,8 +20,8 @@ let origin: string;
 let connections: RealtimeConnection[] = [];
 
 const nextConnection = () => new Promise<ServerSocket>((resolve) => io.once('connection', resolve));
-const nextEvent = (connection: RealtimeConnection, event: string) =>
-  new Promise<unknown>((resolve) => {
+const nextEvent = <N extends ServerEventName>(connection: RealtimeConnection, event: N) =>
+  new Promise<ServerEventPayload<N>>((resolve) => {
     const stop = connection.on(event, (payload) => {
       stop();
       resolve(payload);
@@ -48,9 +54,10 @@ describe('openRealtime', () => {
     const connection = open('good-token');
     const server = await connected;
     expect(server.handshake.auth).toEqual({ token: 'good-token' });
-    const received = nextEvent(connection, 'appointment-created');
-    server.emit('appointment-created', { id: 'a1' });
-    expect(await received).toEqual({ id: 'a1' });
+    const read = { patientId: 'p1', appointmentId: null, ids: ['m1'] };
+    const received = nextEvent(connection, realtimeEvents.chatMessageRead);
+    server.emit(realtimeEvents.chatMessageRead, read);
+    expect(await received).toEqual(read);
   });
 
   it('acknowledges every chat-message-created, so the server marks the message Delivered', async () => {
@@ -127,22 +134,23 @@ describe('openRealtime', () => {
   });
 
   it('drops a plain emit while disconnected instead of sending it after the reconnect', async () => {
+    const signal = (n: number) => ({ roomId: `room-${n}`, candidate: null });
     const received: unknown[] = [];
     io.on('connection', (socket) => socket.on('meeting-signal', (payload: unknown) => received.push(payload)));
     const connected = nextConnection();
     const connection = open('good-token');
     const server = await connected;
     await vi.waitFor(() => expect(connection.connected).toBe(true));
-    connection.emit('meeting-signal', { n: 1 });
-    await vi.waitFor(() => expect(received).toEqual([{ n: 1 }]));
+    connection.emit('meeting-signal', signal(1));
+    await vi.waitFor(() => expect(received).toEqual([signal(1)]));
     const again = nextConnection();
     server.conn.close();
     await vi.waitFor(() => expect(connection.connected).toBe(false));
-    connection.emit('meeting-signal', { n: 2 });
+    connection.emit('meeting-signal', signal(2));
     await again;
     await vi.waitFor(() => expect(connection.connected).toBe(true));
-    connection.emit('meeting-signal', { n: 3 });
-    await vi.waitFor(() => expect(received).toEqual([{ n: 1 }, { n: 3 }]));
+    connection.emit('meeting-signal', signal(3));
+    await vi.waitFor(() => expect(received).toEqual([signal(1), signal(3)]));
   });
 
   it('stops receiving after close', async () => {

@@ -1,3 +1,4 @@
+import type { ServerEventName, ServerEventPayload } from '@rozmova/contracts';
 import { useEffect, useSyncExternalStore } from 'react';
 import { currentRealtime, subscribeRealtime, type RealtimeConnection } from './realtime-connection.ts';
 import { useLatest } from './use-latest.ts';
@@ -8,10 +9,15 @@ export function useRealtimeConnection(): RealtimeConnection | null {
 }
 
 /**
- * Calls `handler` for each `event` on the current connection, and `onReconnect` after each reconnect (events sent
- * meanwhile were missed). The handlers may change between renders without subscribing again.
+ * Calls `handler` for each `event` on the current connection, with the payload the contracts declare for it, and
+ * `onReconnect` after each reconnect (events sent meanwhile were missed). The handlers may change between renders
+ * without subscribing again.
  */
-export function useRealtimeEvent(event: string, handler: (payload: unknown) => void, onReconnect?: () => void): void {
+export function useRealtimeEvent<N extends ServerEventName>(
+  event: N,
+  handler: (payload: ServerEventPayload<N>) => void,
+  onReconnect?: () => void,
+): void {
   const connection = useRealtimeConnection();
   const latest = useLatest({ handler, onReconnect });
   useEffect(() => {

@@ -11,13 +11,16 @@ import { appointmentTexts, type NotificationTexts } from './appointments.texts.t
 
 export const NOTICE_JOB = 'appointment.notice';
 
+/** The events that refresh the screens showing an appointment; each carries the appointment. */
+export type AppointmentEvent = (typeof realtimeEvents)['appointmentCreated' | 'appointmentCancelled' | 'appointmentModified'];
+
 interface Notice {
   appointmentId: string;
   userId: string;
   kind: NotificationKind;
   message: NotificationTexts['message'];
   email: NotificationTexts['email'];
-  event?: string;
+  event?: AppointmentEvent;
   /** The page the e-mail and the push open (else the recipient's start page). */
   link?: string;
 }
@@ -48,7 +51,7 @@ export function createAnnouncements(deps: {
    * notification's job key is its own and a notification already queued or delivered is not queued again.
    */
   function noticesOf(tx: Db, v: AppointmentView, change: string = randomUUID()) {
-    return (userId: string, kind: NotificationKind, texts: NotificationTexts, event?: string, link?: string) => {
+    return (userId: string, kind: NotificationKind, texts: NotificationTexts, event?: AppointmentEvent, link?: string) => {
       const payload: Notice = { appointmentId: v.appointment.id, userId, kind, message: texts.message, email: texts.email, event, link };
       return jobs.enqueue({ kind: NOTICE_JOB, key: `appointment-notice:${change}:${userId}`, runAt: deps.clock.now(), payload }, tx);
     };
@@ -72,13 +75,13 @@ export function createAnnouncements(deps: {
 
   return {
     /** A realtime event only (no notification): screens of both people refresh. */
-    signal(v: AppointmentView, event: string): void {
+    signal(v: AppointmentView, event: AppointmentEvent): void {
       realtime.toUser(v.patient.userId, event, toAppointment(v, v.patient.userId));
       realtime.toUser(v.doctor.userId, event, toAppointment(v, v.doctor.userId));
     },
 
     /** The event to one person only. */
-    signalTo(userId: string, v: AppointmentView, event: string): void {
+    signalTo(userId: string, v: AppointmentView, event: AppointmentEvent): void {
       realtime.toUser(userId, event, toAppointment(v, userId));
     },
 

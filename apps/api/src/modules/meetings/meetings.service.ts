@@ -12,6 +12,8 @@ import {
   type MeetingPeerEvent,
   type MeetingReportBody,
   type MeetingRole,
+  type ServerEventName,
+  type ServerEventPayload,
   type WaitingPatient,
 } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
@@ -140,7 +142,7 @@ export function createMeetingsService(deps: MeetingsDeps) {
   }
 
   /** To the other person's connections in the room, as the consultation is now. */
-  function toOther(c: Consultation, role: MeetingRole, event: string, payload: unknown) {
+  function toOther<N extends ServerEventName>(c: Consultation, role: MeetingRole, event: N, payload: ServerEventPayload<N>) {
     const other = role === 'patient' ? c.doctorUserId : c.patientUserId;
     realtime.toRoom(meetingPersonRoom(c.appointmentId, other), event, payload);
   }

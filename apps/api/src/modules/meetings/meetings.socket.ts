@@ -2,20 +2,20 @@ import type { Server, Socket } from 'socket.io';
 import {
   SIGNAL_MAX_CHARS,
   meetingEvents,
-  meetingJoinSchema,
-  meetingLeaveSchema,
-  meetingSignalSchema,
-  meetingStateSchema,
-  type MeetingJoinAck,
+  parseClientEvent,
+  type ClientEventName,
+  type ClientEventPayload,
   type MeetingPeerEvent,
   type RelayedSignal,
 } from '@rozmova/contracts';
 import type { AccountRow } from '../../db/rows.ts';
+import { ackReply } from '../../realtime/outgoing.ts';
 import { meetingPersonRoom, meetingRoom, type SocketMeeting } from '../../realtime/presence.ts';
 import type { MeetingsService, SignallingCounters } from './meetings.service.ts';
 
 type Dropped = keyof SignallingCounters['dropped'];
-type Schema<T> = { safeParse(value: unknown): { success: true; data: T } | { success: false } };
+/** The meeting's events sent from inside its room. */
+type InRoomEvent = typeof meetingEvents.signal | typeof meetingEvents.state | typeof meetingEvents.leave;
 
 interface MeetingSocketData {
   userId: string;
@@ -71,17 +71,17 @@ export function registerMeetingSocket(io: Server, meetings: MeetingsService): vo
       data.meeting = undefined;
     }
 
-    function parse<T>(schema: Schema<T>, payload: unknown): { message: T; size: number } | undefined {
+    function parse<N extends ClientEventName>(event: N, payload: unknown): { message: ClientEventPayload<N>; size: number } | undefined {
       const size = sizeOf(payload);
       if (size > SIGNAL_MAX_CHARS) return drop('oversized');
-      const parsed = schema.safeParse(payload);
-      if (!parsed.success) return drop('malformed');
-      return { message: parsed.data, size };
+      const message = parseClientEvent(event, payload);
+      if (!message) return drop('malformed');
+      return { message, size };
     }
 
     /** A message in the room the connection is in, within its person's budget for that room. */
-    function inRoom<T extends { roomId: string }>(schema: Schema<T>, payload: unknown) {
-      const got = parse(schema, payload);
+    function inRoom<N extends InRoomEvent>(event: N, payload: unknown) {
+      const got = parse(event, payload);
       if (!got) return undefined;
       const m = current();
       if (!m || m.roomId !== got.message.roomId) return drop('foreign');
@@ -103,8 +103,8 @@ export function registerMeetingSocket(io: Server, meetings: MeetingsService): vo
     }
 
     socket.on(meetingEvents.join, (payload: unknown, ack: unknown) => {
-      const reply = typeof ack === 'function' ? (ack as (answer: MeetingJoinAck) => void) : () => undefined;
-      const join = parse(meetingJoinSchema, payload)?.message;
+      const reply = ackReply(meetingEvents.join, ack);
+      const join = parse(meetingEvents.join, payload)?.message;
       if (!join) return reply({ ok: false, code: 'VALIDATION_FAILED' });
       if (!meetings.takeJoin(data.userId)) {
         drop('rate');
@@ -132,7 +132,7 @@ export function registerMeetingSocket(io: Server, meetings: MeetingsService): vo
     });
 
     socket.on(meetingEvents.signal, (payload: unknown) => {
-      const got = inRoom(meetingSignalSchema, payload);
+      const got = inRoom(meetingEvents.signal, payload);
       if (!got) return;
       inOrder(async () => {
         const c = await belonging(got.m);
@@ -145,7 +145,7 @@ export function registerMeetingSocket(io: Server, meetings: MeetingsService): vo
     });
 
     socket.on(meetingEvents.state, (payload: unknown) => {
-      const got = inRoom(meetingStateSchema, payload);
+      const got = inRoom(meetingEvents.state, payload);
       if (!got) return;
       inOrder(async () => {
         const c = await belonging(got.m);
@@ -155,7 +155,7 @@ export function registerMeetingSocket(io: Server, meetings: MeetingsService): vo
     });
 
     socket.on(meetingEvents.leave, (payload: unknown) => {
-      const got = inRoom(meetingLeaveSchema, payload);
+      const got = inRoom(meetingEvents.leave, payload);
       if (got) inOrder(() => leaveRoom(got.m, 'leave'));
     });
 

@@ -7,7 +7,7 @@ import { realtimeEvents, type Message, type MessagesDeliveredEvent } from '@rozm
 import { messages } from '../../db/schema-chat.ts';
 import { call, PDF, type TestContext } from '../../test/harness.ts';
 import { BASE, bookableDoctor, bookFor, quickAccount, quickPatient, sendMessage, slotAt, type Person } from '../../test/factories.ts';
-import { nextEvent, socketTestApp } from '../../test/socket.ts';
+import { everythingArrived, nextEvent, socketTestApp } from '../../test/socket.ts';
 import { MESSAGES_PER_MINUTE } from './messages.service.ts';
 
 const app = socketTestApp();
@@ -44,11 +44,7 @@ function ticks(socket: Socket): [string, string[]][] {
   return heard;
 }
 
-async function markerArrives(socket: Socket, who: Person): Promise<void> {
-  const marker = nextEvent(socket, 'test-marker');
-  t.services.realtime.toUser(who.userId, 'test-marker', 1);
-  await marker;
-}
+const markerArrives = (socket: Socket, who: Person) => everythingArrived(t, socket, who.userId);
 
 describe('Sent → Delivered → Read over real sockets', () => {
   test("a patient's support message: an operator's client acknowledges it, then the operator reads it", async () => {

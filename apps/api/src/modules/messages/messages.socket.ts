@@ -1,7 +1,8 @@
 import type { Server, Socket } from 'socket.io';
-import { realtimeEvents, typingSchema } from '@rozmova/contracts';
+import { parseClientEvent, realtimeEvents } from '@rozmova/contracts';
 import type { AccountRow } from '../../db/rows.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { ackReply } from '../../realtime/outgoing.ts';
 import type { MessagesService } from './messages.service.ts';
 
 /** At most one `chat-typing` per connection is relayed in this time; the rest are dropped (clients send one every 3 s). */
@@ -18,12 +19,12 @@ export function registerMessagesSocket(io: Server, deps: { messages: MessagesSer
     let lastRelayedAt = -Infinity;
 
     socket.on(realtimeEvents.chatTyping, (payload: unknown, ack: unknown) => {
-      const answer = (relayed: boolean) => typeof ack === 'function' && ack(relayed);
-      const typing = typingSchema.safeParse(payload);
+      const answer = ackReply(realtimeEvents.chatTyping, ack);
+      const typing = parseClientEvent(realtimeEvents.chatTyping, payload);
       const now = deps.clock.now().getTime();
-      if (!account || !typing.success || now - lastRelayedAt < TYPING_RELAY_EVERY_MS) return answer(false);
+      if (!account || !typing || now - lastRelayedAt < TYPING_RELAY_EVERY_MS) return answer(false);
       lastRelayedAt = now;
-      deps.messages.relayTyping(account, typing.data).then(answer, () => answer(false));
+      deps.messages.relayTyping(account, typing).then(answer, () => answer(false));
     });
   });
 }

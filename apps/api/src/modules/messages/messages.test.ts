@@ -16,7 +16,7 @@ import {
   slotAt,
   type Person,
 } from '../../test/factories.ts';
-import { nextEvent, socketTestApp } from '../../test/socket.ts';
+import { everythingArrived, nextEvent, socketTestApp } from '../../test/socket.ts';
 
 const app = socketTestApp();
 let t: TestContext;
@@ -42,11 +42,7 @@ function collect(socket: Socket): Message[] {
 }
 
 /** Events to one user arrive in order: once this marker is in, anything sent to the user before it has arrived too. */
-async function settled(socket: Socket, who: Person): Promise<void> {
-  const marker = nextEvent(socket, 'test-marker');
-  t.services.realtime.toUser(who.userId, 'test-marker', 1);
-  await marker;
-}
+const settled = (socket: Socket, who: Person) => everythingArrived(t, socket, who.userId);
 
 /** A patient booked with a doctor (tomorrow 10:00 UTC, scheduled). */
 async function booked() {

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { realtimeEvents, type TypingEvent } from '@rozmova/contracts';
 import { call, type TestContext } from '../../test/harness.ts';
 import { BASE, bookableDoctor, bookFor, quickAccount, quickPatient, slotAt, type Person } from '../../test/factories.ts';
-import { nextEvent, socketTestApp } from '../../test/socket.ts';
+import { everythingArrived, socketTestApp } from '../../test/socket.ts';
 import { TYPING_RELAY_EVERY_MS } from './messages.socket.ts';
 
 const app = socketTestApp();
@@ -31,13 +31,7 @@ async function type(socket: Socket, payload: unknown): Promise<boolean> {
 
 /** Everything relayed to these people so far has reached their sockets (events to one user keep their order). */
 async function settled(...pairs: [Socket, Person][]): Promise<void> {
-  await Promise.all(
-    pairs.map(([socket, who]) => {
-      const marker = nextEvent(socket, 'test-marker');
-      t.services.realtime.toUser(who.userId, 'test-marker', 1);
-      return marker;
-    }),
-  );
+  await Promise.all(pairs.map(([socket, who]) => everythingArrived(t, socket, who.userId)));
 }
 
 describe('chat-typing', () => {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { monitoringPaths } from '@rozmova/contracts';
+import { z } from 'zod';
+import { endpoint, monitoringPaths } from '@rozmova/contracts';
 import { ConfigError, loadConfig } from '../../config.ts';
+import { route } from '../../http/route.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { call, registerPatient, type TestContext } from '../../test/harness.ts';
 import { startSentryEndpoint, type SentryEndpoint } from '../../test/sentry-endpoint.ts';
@@ -94,11 +96,19 @@ describe('with a DSN', () => {
       env: { SENTRY_DSN: sentry.dsn },
       beforeReady: (app) => {
         // A failure while saving a note: the database error lists the note, the name and the e-mail as its parameters.
-        app.post('/v1/test/monitoring/fail', { config: { access: 'optional' } }, async (request) => {
-          const { email } = request.body as { email: string };
+        const failing = endpoint({
+          method: 'POST',
+          path: '/v1/test/monitoring/fail',
+          access: 'optional',
+          body: z.object({ email: z.string() }),
+          responses: { 200: z.null() },
+        });
+        route(app, failing, async (request) => {
+          const { email } = request.body;
           throw new Error(`Failed query: insert into patient_notes (text, author) values ($1, $2)\nparams: ${NOTE},${NAME},${email}`);
         });
-        app.get('/v1/test/monitoring/expected', { config: { access: 'public' } }, async () => {
+        const expected = endpoint({ method: 'GET', path: '/v1/test/monitoring/expected', access: 'public', responses: { 200: z.null() } });
+        route(app, expected, async () => {
           throw new AppError('NOT_FOUND', 'Nothing here (an expected 404)');
         });
       },

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { RealtimeBus } from '../../realtime/bus.ts';
+import type { OutgoingEvent } from '../../realtime/outgoing.ts';
 import type { AccountRow } from '../../db/rows.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { cabinetPathOf, notificationMail } from './notifications.mails.ts';
@@ -43,7 +44,7 @@ export interface NotifyInput {
   /** The push's title (else the service's name) and text (else `message`). */
   push?: { title: Texts; body?: Texts };
   /** Another realtime event to the recipient (e.g. `appointment-created` so its screens refresh), sent whatever the settings. */
-  event?: { name: string; payload: unknown };
+  event?: OutgoingEvent;
 }
 
 /** Web push to every device of a user (the push module answers it); it never throws for a device. */

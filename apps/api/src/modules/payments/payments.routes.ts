@@ -1,28 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  appointmentPaymentSchema,
-  checkoutBodySchema,
-  checkoutSchema,
-  idParamsSchema,
-  localeSchema,
-  paymentCallbackBodySchema,
-  paymentPaths,
-  paymentProviderParamsSchema,
-  patientHistoryPaths,
-  receiptSchema,
-  type Locale,
-} from '@rozmova/contracts';
+import { paymentsApi, type Locale } from '@rozmova/contracts';
 import { authOf } from '../../http/access.ts';
+import { route } from '../../http/route.ts';
 import type { PaymentsService } from './payments.service.ts';
-
-const callbackResultSchema = z.object({
-  result: z.enum(['accepted', 'replayed', 'ignored']),
-  appointment_id: z.string().nullable(),
-});
-
-const sandboxQuerySchema = z.strictObject({ lang: localeSchema.optional() });
 
 /** `?lang=` first, then the first of uk / en the browser lists, else English (SPEC.md §9 default). */
 export function pageLocale(request: FastifyRequest, lang: Locale | undefined): Locale {
@@ -39,66 +19,40 @@ export function pageLocale(request: FastifyRequest, lang: Locale | undefined): L
 const wantsHtml = (request: FastifyRequest) => String(request.headers.accept ?? '').includes('text/html');
 
 export async function registerPaymentRoutes(app: FastifyInstance, deps: { payments: PaymentsService }): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  route(app, paymentsApi.checkout, async (request) => deps.payments.startCheckout(authOf(request).account, request.body.appointment_id));
 
-  r.post(
-    paymentPaths.checkout,
-    { config: { access: ['patient'], unclaimed: true }, schema: { body: checkoutBodySchema, response: { 200: checkoutSchema } } },
-    async (request) => deps.payments.startCheckout(authOf(request).account, request.body.appointment_id),
-  );
+  route(app, paymentsApi.ofAppointment, async (request) => deps.payments.ofAppointment(authOf(request).account, request.params.id));
 
-  r.get(
-    paymentPaths.ofAppointment,
-    { config: { access: 'user', unclaimed: true }, schema: { params: idParamsSchema, response: { 200: appointmentPaymentSchema } } },
-    async (request) => deps.payments.ofAppointment(authOf(request).account, request.params.id),
-  );
+  route(app, paymentsApi.receipt, async (request) => deps.payments.receipt(authOf(request).account, request.params.id));
 
-  r.get(
-    patientHistoryPaths.receipt,
-    { config: { access: ['patient'], unclaimed: true }, schema: { params: idParamsSchema, response: { 200: receiptSchema } } },
-    async (request) => deps.payments.receipt(authOf(request).account, request.params.id),
-  );
-
-  // The sandbox's checkout page: public, the payment id (a random uuid) is what opens it.
-  r.get(
-    paymentPaths.sandboxCheckout,
-    { config: { access: 'public' }, schema: { params: idParamsSchema, querystring: sandboxQuerySchema } },
-    async (request, reply) => {
-      const html = await deps.payments.sandboxPage(request.params.id, pageLocale(request, request.query.lang));
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('referrer-policy', 'no-referrer')
-        .header('x-content-type-options', 'nosniff')
-        .header(
-          'content-security-policy',
-          `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
-        )
-        .send(html);
-    },
-  );
+  route(app, paymentsApi.sandboxCheckout, async (request, reply) => {
+    const html = await deps.payments.sandboxPage(request.params.id, pageLocale(request, request.query.lang));
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .header('x-content-type-options', 'nosniff')
+      .header(
+        'content-security-policy',
+        `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
+      )
+      .send(html);
+  });
 
   // Providers post their callbacks form-encoded (LiqPay's server_url, the sandbox page's buttons); JSON works too.
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      paymentPaths.callback,
-      {
-        config: { access: 'public' },
-        schema: { params: paymentProviderParamsSchema, body: paymentCallbackBodySchema, response: { 200: callbackResultSchema } },
-      },
-      async (request, reply) => {
-        const outcome = await deps.payments.handleCallback(request.params.provider, request.body);
-        // A person's browser (the sandbox page's buttons) goes on to the result page; a provider's server gets JSON.
-        if (wantsHtml(request)) {
-          const query = outcome.appointmentId ? `?appointment=${outcome.appointmentId}` : '';
-          // A path: the browser stays on the address it came from, whatever PUBLIC_URL says.
-          return reply.redirect(`/user/payment-success${query}`, 303);
-        }
-        return { result: outcome.result, appointment_id: outcome.appointmentId };
-      },
-    );
+    route(scope, paymentsApi.callback, async (request, reply) => {
+      const outcome = await deps.payments.handleCallback(request.params.provider, request.body);
+      // A person's browser (the sandbox page's buttons) goes on to the result page; a provider's server gets JSON.
+      if (wantsHtml(request)) {
+        const query = outcome.appointmentId ? `?appointment=${outcome.appointmentId}` : '';
+        // A path: the browser stays on the address it came from, whatever PUBLIC_URL says.
+        return reply.redirect(`/user/payment-success${query}`, 303);
+      }
+      return { result: outcome.result, appointment_id: outcome.appointmentId };
+    });
   });
 }

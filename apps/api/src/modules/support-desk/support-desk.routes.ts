@@ -1,28 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  createSupportRequestBodySchema,
-  idParamsSchema,
-  SUPPORT_ATTACHMENT_MAX_BYTES,
-  staffSupportRequestListSchema,
-  staffSupportRequestSchema,
-  supportDeskPaths,
-  supportRequestFollowUpBodySchema,
-  supportRequestListSchema,
-  supportRequestQueueQuerySchema,
-  supportRequestReplyBodySchema,
-  supportRequestSchema,
-  supportRequestTokenQuerySchema,
-} from '@rozmova/contracts';
+import { SUPPORT_ATTACHMENT_MAX_BYTES, supportDeskApi } from '@rozmova/contracts';
 import { authOf } from '../../http/access.ts';
+import { route } from '../../http/route.ts';
 import { FILE_FIELD, storingUpload } from '../../http/uploaded-file.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Attachment, SupportDeskService } from './support-desk.service.ts';
-
-const staff = { access: ['operator'] } as const;
-const byId = { params: idParamsSchema };
 
 /**
  * A multipart request becomes a plain body (its text fields) before validation, its `file` stored on the way; so a
@@ -57,73 +40,32 @@ export async function registerSupportDeskRoutes(app: FastifyInstance, deps: { de
       const attachment = attachments.get(request);
       if (attachment && reply.statusCode >= 400) await desk.discardAttachment(attachment);
     });
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      supportDeskPaths.requests,
-      {
-        config: { access: 'optional' },
-        preValidation: async (request) => readMultipart(request, desk, attachments),
-        schema: { body: createSupportRequestBodySchema, response: { 201: supportRequestSchema } },
-      },
+    route(
+      scope,
+      supportDeskApi.create,
       async (request, reply) => {
         const actor = request.auth?.account;
         const created = await desk.create(actor, request.body, request.ip, attachments.get(request));
         return reply.status(201).send(created);
       },
+      { preValidation: async (request) => readMultipart(request, desk, attachments) },
     );
   });
 
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    supportDeskPaths.my,
-    { config: { access: ['patient'] }, schema: { response: { 200: supportRequestListSchema } } },
-    async (request) => ({
-      requests: await desk.listMine(authOf(request).account),
-    }),
+  route(app, supportDeskApi.listMine, async (request) => ({
+    requests: await desk.listMine(authOf(request).account),
+  }));
+  route(app, supportDeskApi.get, async (request) => desk.get(request.auth?.account, request.params.id, request.query.token));
+  route(app, supportDeskApi.followUp, async (request) =>
+    desk.followUp(request.auth?.account, request.params.id, request.query.token, request.body.text),
   );
-  r.get(
-    supportDeskPaths.request,
-    {
-      config: { access: 'optional' },
-      schema: {
-        ...byId,
-        querystring: supportRequestTokenQuerySchema,
-        response: { 200: z.union([staffSupportRequestSchema, supportRequestSchema]) },
-      },
-    },
-    async (request) => desk.get(request.auth?.account, request.params.id, request.query.token),
-  );
-  r.post(
-    supportDeskPaths.followUps,
-    {
-      config: { access: 'optional' },
-      schema: {
-        ...byId,
-        querystring: supportRequestTokenQuerySchema,
-        body: supportRequestFollowUpBodySchema,
-        response: { 200: supportRequestSchema },
-      },
-    },
-    async (request) => desk.followUp(request.auth?.account, request.params.id, request.query.token, request.body.text),
-  );
-  r.get(
-    supportDeskPaths.requests,
-    { config: staff, schema: { querystring: supportRequestQueueQuerySchema, response: { 200: staffSupportRequestListSchema } } },
-    async (request) => ({
-      requests: await desk.queue(authOf(request).account, { status: request.query.status, mine: request.query.mine === 'true' }),
-    }),
-  );
-  r.post(supportDeskPaths.take, { config: staff, schema: { ...byId, response: { 200: staffSupportRequestSchema } } }, async (request) =>
-    desk.take(authOf(request).account, request.params.id),
-  );
-  r.post(
-    supportDeskPaths.replies,
-    { config: staff, schema: { ...byId, body: supportRequestReplyBodySchema, response: { 200: staffSupportRequestSchema } } },
-    async (request) => desk.reply(authOf(request).account, request.params.id, request.body),
-  );
-  r.post(supportDeskPaths.close, { config: staff, schema: { ...byId, response: { 200: staffSupportRequestSchema } } }, async (request) =>
-    desk.close(authOf(request).account, request.params.id),
-  );
-  r.get(supportDeskPaths.attachment, { config: staff, schema: byId }, async (request, reply) => {
+  route(app, supportDeskApi.queue, async (request) => ({
+    requests: await desk.queue(authOf(request).account, { status: request.query.status, mine: request.query.mine === 'true' }),
+  }));
+  route(app, supportDeskApi.take, async (request) => desk.take(authOf(request).account, request.params.id));
+  route(app, supportDeskApi.reply, async (request) => desk.reply(authOf(request).account, request.params.id, request.body));
+  route(app, supportDeskApi.close, async (request) => desk.close(authOf(request).account, request.params.id));
+  route(app, supportDeskApi.attachment, async (request, reply) => {
     const file = await desk.attachment(authOf(request).account, request.params.id);
     return reply
       .header('content-type', file.contentType)

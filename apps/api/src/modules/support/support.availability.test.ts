@@ -13,7 +13,7 @@ import {
   renew,
   type Person,
 } from '../../test/factories.ts';
-import { nextEvent, socketTestApp } from '../../test/socket.ts';
+import { everythingArrived, nextEvent, socketTestApp } from '../../test/socket.ts';
 
 const app = socketTestApp();
 
@@ -42,9 +42,7 @@ async function gone(operator: Person): Promise<void> {
 
 /** Nothing but the marker reaches the socket before the marker does. */
 async function nothingElse(socket: Socket, userId: string, seen: unknown[]): Promise<void> {
-  const marker = nextEvent(socket, 'test-marker');
-  app.t.services.realtime.toUser(userId, 'test-marker', 1);
-  await marker;
+  await everythingArrived(app.t, socket, userId);
   expect(seen).toEqual([]);
 }
 

@@ -11,7 +11,7 @@ import {
 import { auditLog } from '../../db/schema.ts';
 import { call, type TestContext } from '../../test/harness.ts';
 import { BASE, bookableDoctor, quickAccount, quickPatient, supportMessage, type Person } from '../../test/factories.ts';
-import { nextEvent, socketTestApp } from '../../test/socket.ts';
+import { everythingArrived, nextEvent, socketTestApp } from '../../test/socket.ts';
 
 const app = socketTestApp();
 let t: TestContext;
@@ -269,9 +269,7 @@ describe('chat-conversation-updated', () => {
     await write(operator, 'Так, я тут', patient);
     expect(await active).toMatchObject({ chat_patient_status: 'active' });
 
-    const marker = nextEvent(strangerSocket, 'test-marker');
-    t.services.realtime.toUser(stranger.userId, 'test-marker', 1);
-    await marker;
+    await everythingArrived(t, strangerSocket, stranger.userId);
     expect(seenByStranger).toEqual([]);
   });
 });

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
-import { healthSchema, matchWebPage, systemPaths, versionSchema } from '@rozmova/contracts';
+import { matchWebPage, systemApi } from '@rozmova/contracts';
+import { route } from '../../http/route.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { contentEncodingOf, negotiateLocale, prerenderedPageOf } from './prerendered.ts';
@@ -17,12 +18,12 @@ export async function registerSystemRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const open = { access: 'public' } as const;
 
-  r.get(systemPaths.health, { config: open, schema: { response: { 200: healthSchema, 503: healthSchema } } }, async (_request, reply) => {
+  route(app, systemApi.health, async (_request, reply) => {
     const ok = await deps.ping();
     return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', database: ok ? 'ok' : 'unreachable' });
   });
 
-  r.get(systemPaths.version, { config: open, schema: { response: { 200: versionSchema } } }, async (_request, reply) =>
+  route(app, systemApi.version, async (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ build_id: deps.web.current().buildId }),
   );
 

@@ -1,17 +1,7 @@
-import {
-  adminConsolePaths,
-  adminPaths,
-  twoFactorPaths,
-  type AdminUser,
-  type CreateUserBody,
-  type Role,
-  type UpdateUserBody,
-  type UserList,
-} from '@rozmova/contracts';
+import { adminApi, twoFactorApi, type CreateUserBody, type Role, type UpdateUserBody } from '@rozmova/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { withId } from '../../lib/paths.ts';
 
 export const USERS_PAGE_SIZE = 20;
 
@@ -25,7 +15,7 @@ export function useUsers({ role, search, page }: UsersFilter) {
   return useQuery({
     queryKey: queryKeys.admin.usersPage(role, search, page),
     queryFn: ({ signal }) =>
-      apiRequest<UserList>(adminPaths.users, {
+      call(adminApi.list, {
         query: { role, search: search.trim(), limit: USERS_PAGE_SIZE, offset: (page - 1) * USERS_PAGE_SIZE },
         signal,
       }),
@@ -36,7 +26,7 @@ export function useUsers({ role, search, page }: UsersFilter) {
 export function useCreateUser() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateUserBody) => apiRequest<AdminUser>(adminPaths.users, { method: 'POST', body }),
+    mutationFn: (body: CreateUserBody) => call(adminApi.create, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.admin.users }),
   });
 }
@@ -45,7 +35,7 @@ export function useSetUserActive() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) =>
-      apiRequest<AdminUser>(withId(adminPaths.user, id), { method: 'PATCH', body: { is_active: isActive } }),
+      call(adminApi.update, { params: { id }, body: { is_active: isActive } }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.admin.users }),
   });
 }
@@ -54,7 +44,7 @@ export function useSetUserActive() {
 export function useUpdateUser(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateUserBody) => apiRequest<AdminUser>(withId(adminPaths.user, id), { method: 'PATCH', body }),
+    mutationFn: (body: UpdateUserBody) => call(adminApi.update, { params: { id }, body }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.admin.users }),
   });
 }
@@ -62,13 +52,13 @@ export function useUpdateUser(id: string) {
 /** Mails the user a recovery code and ends their sessions. */
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (id: string) => apiRequest<void>(withId(adminConsolePaths.resetPassword, id), { method: 'POST' }),
+    mutationFn: (id: string) => call(adminApi.resetPassword, { params: { id } }),
   });
 }
 
 /** Removes a member of staff's authenticator and recovery codes and ends their sessions (audited). */
 export function useResetTwoFactor() {
   return useMutation({
-    mutationFn: (id: string) => apiRequest<void>(withId(twoFactorPaths.adminReset, id), { method: 'DELETE' }),
+    mutationFn: (id: string) => call(twoFactorApi.reset, { params: { id } }),
   });
 }

@@ -1,34 +1,36 @@
-import { specialistPaths, type SpecialistApplication, type SpecialistApplicationStatus } from '@rozmova/contracts';
+import { specialistsApi, type SpecialistApplicationStatus } from '@rozmova/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { downloadBlob } from '../../lib/files.ts';
-import { withId } from '../../lib/paths.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 export function useApplications(status: SpecialistApplicationStatus) {
   return useQuery({
     queryKey: queryKeys.specialistApplications.list(status),
-    queryFn: () => apiRequest<SpecialistApplication[]>(specialistPaths.adminList, { query: { status } }),
+    queryFn: () => call(specialistsApi.list, { query: { status } }),
   });
 }
 
 export function useApplication(id: string | null) {
   return useQuery({
     queryKey: queryKeys.specialistApplications.one(id ?? ''),
-    queryFn: () => apiRequest<SpecialistApplication>(withId(specialistPaths.adminOne, id!)),
+    queryFn: () => call(specialistsApi.get, { params: { id: id! } }),
     enabled: id !== null,
   });
 }
 
-export const diplomaOf = (id: string) => downloadBlob(withId(specialistPaths.adminDiploma, id));
+export const diplomaOf = (id: string) => downloadBlob(specialistsApi.diploma, { params: { id } });
+
+/** A rejection needs its reason (the applicant reads it). */
+export type Decision = { id: string; decision: 'approve' } | { id: string; decision: 'reject'; reason: string };
 
 export function useDecideApplication() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, decision, reason }: { id: string; decision: 'approve' | 'reject'; reason?: string }) =>
-      decision === 'approve'
-        ? apiRequest<SpecialistApplication>(withId(specialistPaths.adminApprove, id), { method: 'POST' })
-        : apiRequest<SpecialistApplication>(withId(specialistPaths.adminReject, id), { method: 'POST', body: { reason } }),
+    mutationFn: (decision: Decision) =>
+      decision.decision === 'approve'
+        ? call(specialistsApi.approve, { params: { id: decision.id } })
+        : call(specialistsApi.reject, { params: { id: decision.id }, body: { reason: decision.reason } }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: queryKeys.specialistApplications.all });
       // An approved applicant is a doctor now: the doctor lists change.

@@ -3,7 +3,7 @@ import { auditActions } from '@rozmova/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/form-error.tsx';
-import { downloadAuditCsv, useAuditLog, type AuditFilter } from './console-api.ts';
+import { downloadAuditCsv, optionOf, useAuditLog, type AuditFilter } from './console-api.ts';
 import { LoadError, Pages } from './console-table.tsx';
 import { ScrollTable } from '../../components/scroll-table.tsx';
 import { dateTimeText } from '../../lib/format.ts';
@@ -56,7 +56,7 @@ export function AuditSection() {
         <NativeSelect
           label={t('adminConsole.audit.action')}
           value={filter.action}
-          onChange={(event) => change({ action: event.currentTarget.value })}
+          onChange={(event) => change({ action: optionOf(auditActions, event.currentTarget.value) })}
           data={[
             { value: '', label: t('adminConsole.all') },
             ...auditActions.map((value) => ({ value, label: t(`adminConsole.audit.actions.${value}`) })),

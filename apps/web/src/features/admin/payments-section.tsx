@@ -2,7 +2,7 @@ import { Badge, Button, Group, List, Loader, Modal, NativeSelect, Stack, Table, 
 import { paymentProviders, paymentRecordStatuses, type AdminPayment } from '@rozmova/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAllDoctors, usePaymentCallbacks, usePayments, useRefundPayment, type PaymentsFilter } from './console-api.ts';
+import { optionOf, useAllDoctors, usePaymentCallbacks, usePayments, useRefundPayment, type PaymentsFilter } from './console-api.ts';
 import { LoadError, Pages } from './console-table.tsx';
 import { ReasonModal } from './reason-modal.tsx';
 import { ScrollTable } from '../../components/scroll-table.tsx';
@@ -100,7 +100,7 @@ export function PaymentsSection() {
   const [history, setHistory] = useState<AdminPayment | null>(null);
   const payments = usePayments(filter, page);
   const doctors = useAllDoctors();
-  const change = (name: keyof PaymentsFilter, value: string) => {
+  const change = <Name extends keyof PaymentsFilter>(name: Name, value: PaymentsFilter[Name]) => {
     setFilter((current) => ({ ...current, [name]: value }));
     setPage(1);
   };
@@ -112,7 +112,7 @@ export function PaymentsSection() {
         <NativeSelect
           label={t('adminConsole.payments.status')}
           value={filter.status}
-          onChange={(event) => change('status', event.currentTarget.value)}
+          onChange={(event) => change('status', optionOf(paymentRecordStatuses, event.currentTarget.value))}
           data={[
             { value: '', label: t('adminConsole.all') },
             ...paymentRecordStatuses.map((value) => ({ value, label: t(`adminConsole.payments.statuses.${value}`) })),
@@ -122,7 +122,7 @@ export function PaymentsSection() {
         <NativeSelect
           label={t('adminConsole.payments.provider')}
           value={filter.provider}
-          onChange={(event) => change('provider', event.currentTarget.value)}
+          onChange={(event) => change('provider', optionOf(paymentProviders, event.currentTarget.value))}
           data={[
             { value: '', label: t('adminConsole.all') },
             ...paymentProviders.map((value) => ({ value, label: t(`adminConsole.payments.providers.${value}`) })),

@@ -1,30 +1,20 @@
-import {
-  quizPaths,
-  type CreateQuizQuestionBody,
-  type QuizLevelRules,
-  type QuizQuestion,
-  type UpdateQuizLevelRulesBody,
-  type UpdateQuizQuestionBody,
-} from '@rozmova/contracts';
+import { quizApi, type CreateQuizQuestionBody, type UpdateQuizLevelRulesBody, type UpdateQuizQuestionBody } from '@rozmova/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { withId } from '../../lib/paths.ts';
-
-const questionPath = (id: string) => withId(quizPaths.question, id);
 
 /** The quiz questions in order; shares its cache with the patients' quiz, so a write refreshes both. */
 export function useAdminQuizQuestions() {
   return useQuery({
     queryKey: queryKeys.quiz.questions,
-    queryFn: ({ signal }) => apiRequest<QuizQuestion[]>(quizPaths.questions, { signal }),
+    queryFn: ({ signal }) => call(quizApi.list, { signal }),
   });
 }
 
 export function useQuizLevelRules() {
   return useQuery({
     queryKey: queryKeys.quiz.levelRules,
-    queryFn: ({ signal }) => apiRequest<QuizLevelRules>(quizPaths.levelRules, { signal }),
+    queryFn: ({ signal }) => call(quizApi.levelRules, { signal }),
   });
 }
 
@@ -40,11 +30,10 @@ export type SaveQuizQuestion = { id?: undefined; body: CreateQuizQuestionBody } 
 export const useSaveQuizQuestion = () =>
   useQuizWrite((input: SaveQuizQuestion) =>
     input.id === undefined
-      ? apiRequest<QuizQuestion>(quizPaths.questions, { method: 'POST', body: input.body })
-      : apiRequest<QuizQuestion>(questionPath(input.id), { method: 'PUT', body: input.body }),
+      ? call(quizApi.create, { body: input.body })
+      : call(quizApi.update, { params: { id: input.id }, body: input.body }),
   );
 
-export const useDeleteQuizQuestion = () => useQuizWrite((id: string) => apiRequest<void>(questionPath(id), { method: 'DELETE' }));
+export const useDeleteQuizQuestion = () => useQuizWrite((id: string) => call(quizApi.remove, { params: { id } }));
 
-export const useSaveQuizLevelRules = () =>
-  useQuizWrite((body: UpdateQuizLevelRulesBody) => apiRequest<QuizLevelRules>(quizPaths.levelRules, { method: 'PUT', body }));
+export const useSaveQuizLevelRules = () => useQuizWrite((body: UpdateQuizLevelRulesBody) => call(quizApi.setLevelRules, { body }));

@@ -1,10 +1,10 @@
 import { Badge, Button, Card, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { reviewStatuses, type Review } from '@rozmova/contracts';
+import { feedbackTypes, reviewStatuses, type Review } from '@rozmova/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/form-error.tsx';
-import { useModerateReview, useReviews } from './console-api.ts';
+import { optionOf, useModerateReview, useReviews, type ReviewsFilter } from './console-api.ts';
 import { LoadError, Pages } from './console-table.tsx';
 import { ReasonModal } from './reason-modal.tsx';
 import { dateTimeText } from '../../lib/format.ts';
@@ -90,11 +90,11 @@ function ReviewCard({ review, onHide }: { review: Review; onHide: () => void }) 
 /** Review moderation: new, published and hidden reviews of doctors and of the self-check. */
 export function ReviewsSection() {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState({ status: 'new', type: '' });
+  const [filter, setFilter] = useState<ReviewsFilter>({ status: 'new', type: '' });
   const [page, setPage] = useState(1);
   const [hiding, setHiding] = useState<Review | null>(null);
   const reviews = useReviews(filter, page);
-  const change = (name: 'status' | 'type', value: string) => {
+  const change = <Name extends keyof ReviewsFilter>(name: Name, value: ReviewsFilter[Name]) => {
     setFilter((current) => ({ ...current, [name]: value }));
     setPage(1);
   };
@@ -105,7 +105,7 @@ export function ReviewsSection() {
         <NativeSelect
           label={t('adminConsole.reviews.statusFilter')}
           value={filter.status}
-          onChange={(event) => change('status', event.currentTarget.value)}
+          onChange={(event) => change('status', optionOf(reviewStatuses, event.currentTarget.value))}
           data={[
             { value: '', label: t('adminConsole.all') },
             ...reviewStatuses.map((value) => ({ value, label: t(`adminConsole.reviews.status.${value}`) })),
@@ -115,7 +115,7 @@ export function ReviewsSection() {
         <NativeSelect
           label={t('adminConsole.reviews.typeFilter')}
           value={filter.type}
-          onChange={(event) => change('type', event.currentTarget.value)}
+          onChange={(event) => change('type', optionOf(feedbackTypes, event.currentTarget.value))}
           data={[
             { value: '', label: t('adminConsole.all') },
             { value: 'doctor', label: t('adminConsole.reviews.type.doctor') },

@@ -1,6 +1,6 @@
 import {
-  authPaths,
-  twoFactorPaths,
+  authApi,
+  twoFactorApi,
   type CheckCodeBody,
   type CodePurpose,
   type LoginBody,
@@ -8,14 +8,11 @@ import {
   type SecondStepBody,
   type SendCodeBody,
   type SignInResponse,
-  type TokenResponse,
 } from '@rozmova/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { authStore } from '../../lib/auth-store.ts';
 import { forgetSecondStep, type SignInOutcome } from '../../lib/second-step.ts';
-
-const post = <T>(path: string, body: unknown) => apiRequest<T>(path, { method: 'POST', body });
 
 /** A session signs in now; a second step (staff with two-factor sign-in) comes back to the dialog to ask for it. */
 async function signInOrSecondStep(response: SignInResponse): Promise<SignInOutcome> {
@@ -26,7 +23,7 @@ async function signInOrSecondStep(response: SignInResponse): Promise<SignInOutco
 export function useLogin() {
   return useMutation({
     mutationFn: async (body: Omit<LoginBody, 'role'>) =>
-      signInOrSecondStep(await post<SignInResponse>(authPaths.login, { ...body, role: 'patient' })),
+      signInOrSecondStep(await call(authApi.login, { body: { ...body, role: 'patient' } })),
   });
 }
 
@@ -34,27 +31,27 @@ export function useLogin() {
 export function useVerifySecondStep() {
   return useMutation({
     mutationFn: async (body: SecondStepBody) => {
-      const { token } = await post<TokenResponse>(twoFactorPaths.verify, body);
+      const { token } = await call(twoFactorApi.verify, { body });
       forgetSecondStep();
       return authStore.signInWithToken(token);
     },
   });
 }
 
-const sendCodePath: Record<CodePurpose, string> = {
-  register: authPaths.sendRegisterCode,
-  'recover-pass': authPaths.sendRecoveryCode,
-};
+const sendCodeEndpoint = {
+  register: authApi.sendRegisterCode,
+  'recover-pass': authApi.sendRecoveryCode,
+} satisfies Record<CodePurpose, unknown>;
 
 export function useSendCode(purpose: CodePurpose) {
   return useMutation({
-    mutationFn: (body: SendCodeBody) => authStore.withCodePending(() => post<void>(sendCodePath[purpose], body)),
+    mutationFn: (body: SendCodeBody) => authStore.withCodePending(() => call(sendCodeEndpoint[purpose], { body })),
   });
 }
 
 export function useCheckCode() {
   return useMutation({
-    mutationFn: (body: CheckCodeBody) => authStore.withCodePending(() => post<{ valid: true }>(authPaths.checkCode, body)),
+    mutationFn: (body: CheckCodeBody) => authStore.withCodePending(() => call(authApi.checkCode, { body })),
   });
 }
 
@@ -62,7 +59,7 @@ export function useRegisterPatient() {
   return useMutation({
     mutationFn: (body: RegisterPatientBody) =>
       authStore.withCodePending(async () => {
-        const { token } = await post<TokenResponse>(authPaths.registerPatient, body);
+        const { token } = await call(authApi.registerPatient, { body });
         return authStore.signInWithToken(token);
       }),
   });
@@ -71,6 +68,6 @@ export function useRegisterPatient() {
 export function useRecoverPassword() {
   return useMutation({
     mutationFn: (body: { email: string; code: string; password: string }) =>
-      authStore.withCodePending(async () => signInOrSecondStep(await post<SignInResponse>(authPaths.setupPassword, body))),
+      authStore.withCodePending(async () => signInOrSecondStep(await call(authApi.setupPassword, { body }))),
   });
 }

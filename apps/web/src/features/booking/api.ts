@@ -1,6 +1,6 @@
 import {
-  appointmentPaths,
-  paymentPaths,
+  appointmentsApi,
+  paymentsApi,
   type Appointment,
   type AppointmentPayment,
   type Checkout,
@@ -8,10 +8,9 @@ import {
   type UpdateAppointmentBody,
 } from '@rozmova/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { downloadBlob, openBlob } from '../../lib/files.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { withId } from '../../lib/paths.ts';
 
 /** Puts the changed appointment into the patient's list at once, so the next step sees it before the list is read again. */
 function useRememberAppointment() {
@@ -50,12 +49,8 @@ export function useBook() {
   return useMutation({
     mutationFn: ({ patientId, currentId, body }: BookInput) =>
       currentId
-        ? apiRequest<Appointment>(withId(appointmentPaths.appointment, currentId), {
-            method: 'PUT',
-            body: body satisfies UpdateAppointmentBody,
-          })
-        : apiRequest<Appointment>(appointmentPaths.appointments, {
-            method: 'POST',
+        ? call(appointmentsApi.change, { params: { id: currentId }, body: body satisfies UpdateAppointmentBody })
+        : call(appointmentsApi.book, {
             body: { ...body, appointment_patientId: patientId } satisfies CreateAppointmentBody,
           }),
     onSuccess: remember,
@@ -69,8 +64,8 @@ export function useCancelAppointment() {
   const remember = useRememberAppointment();
   return useMutation({
     mutationFn: (appointment: Appointment) =>
-      apiRequest<Appointment>(withId(appointmentPaths.appointment, appointment.id), {
-        method: 'PUT',
+      call(appointmentsApi.change, {
+        params: { id: appointment.id },
         body: { appointment_status: 'canceled' } satisfies UpdateAppointmentBody,
       }),
     onSuccess: remember,
@@ -82,15 +77,13 @@ export function useCancelAppointment() {
 export function useJoinMeeting() {
   const refresh = useRefreshBooking();
   return useMutation({
-    mutationFn: (appointment: Appointment) =>
-      apiRequest<Appointment | undefined>(withId(appointmentPaths.joinMeeting, appointment.id), { method: 'POST' }),
+    mutationFn: (appointment: Appointment) => call(appointmentsApi.joinMeeting, { params: { id: appointment.id } }),
     onSuccess: (_data, appointment) => refresh(appointment.appointment_patientId),
   });
 }
 
 /** POST /v1/payments/checkout: where to send the browser to pay for the appointment. */
-export const requestCheckout = (appointmentId: string) =>
-  apiRequest<Checkout>(paymentPaths.checkout, { method: 'POST', body: { appointment_id: appointmentId } });
+export const requestCheckout = (appointmentId: string) => call(paymentsApi.checkout, { body: { appointment_id: appointmentId } });
 
 /** Asks for the payment page of a booking and sends the browser there (the mutation stays a success while it goes). */
 export function useStartCheckout() {
@@ -128,7 +121,7 @@ export function useAppointmentPayment(
 ) {
   return useQuery({
     queryKey: queryKeys.payments.ofAppointment(appointmentId),
-    queryFn: ({ signal }) => apiRequest<AppointmentPayment>(withId(paymentPaths.ofAppointment, appointmentId!), { signal }),
+    queryFn: ({ signal }) => call(paymentsApi.ofAppointment, { params: { id: appointmentId! }, signal }),
     enabled: Boolean(appointmentId),
     refetchInterval: (query) => poll(query.state.data, query.state.dataUpdateCount),
   });
@@ -138,7 +131,7 @@ export function useAppointmentPayment(
 export function useDownloadCalendar() {
   return useMutation({
     mutationFn: async (appointment: Appointment) => {
-      const blob = await downloadBlob(withId(appointmentPaths.calendar, appointment.id));
+      const blob = await downloadBlob(appointmentsApi.calendar, { params: { id: appointment.id } });
       openBlob(blob, 'rozmova-consultation.ics', true);
     },
   });

@@ -1,6 +1,6 @@
-import { authPaths, type TokenResponse, type UpdateProfileBody } from '@rozmova/contracts';
+import { authApi, type UpdateProfileBody } from '@rozmova/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { authStore } from '../../lib/auth-store.ts';
 
 export function useUpdateProfile() {
@@ -9,7 +9,7 @@ export function useUpdateProfile() {
 
 export function useVerifyPassword() {
   return useMutation({
-    mutationFn: (password: string) => apiRequest<void>(authPaths.verifyPassword, { method: 'POST', body: { password } }),
+    mutationFn: (password: string) => call(authApi.verifyPassword, { body: { password } }),
   });
 }
 
@@ -17,14 +17,16 @@ export function useVerifyPassword() {
 export function useSetupPassword() {
   return useMutation({
     mutationFn: async (password: string) => {
-      const { token } = await apiRequest<TokenResponse>(authPaths.setupPassword, { method: 'POST', body: { password } });
-      return authStore.signInWithToken(token);
+      const result = await call(authApi.setupPassword, { body: { password } });
+      // Only a recovery by e-mail code can answer a second step; setting a signed-in account's password answers a session.
+      if (!('token' in result)) throw new Error('Setting the password answered a second step instead of a session');
+      return authStore.signInWithToken(result.token);
     },
   });
 }
 
 export function useDeleteAccount() {
   return useMutation({
-    mutationFn: () => apiRequest<void>(authPaths.profile, { method: 'DELETE' }),
+    mutationFn: () => call(authApi.removeAccount),
   });
 }

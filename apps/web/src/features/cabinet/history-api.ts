@@ -1,13 +1,6 @@
-import {
-  DEFAULT_DOCTOR_TIME_ZONE,
-  patientHistoryPaths,
-  recordAccessTimeZoneSchema,
-  type Receipt,
-  type RecordAccessDays,
-} from '@rozmova/contracts';
+import { DEFAULT_DOCTOR_TIME_ZONE, paymentsApi, recordAccessApi, recordAccessTimeZoneSchema } from '@rozmova/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client.ts';
-import { withId } from '../../lib/paths.ts';
+import { call } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 /** Days per page of the records-access log. */
@@ -17,7 +10,7 @@ export const RECORD_ACCESS_DAYS_PAGE = 7;
 export function useReceipt(appointmentId: string | null) {
   return useQuery({
     queryKey: queryKeys.payments.receipt(appointmentId ?? ''),
-    queryFn: ({ signal }) => apiRequest<Receipt>(withId(patientHistoryPaths.receipt, appointmentId!), { signal }),
+    queryFn: ({ signal }) => call(paymentsApi.receipt, { params: { id: appointmentId! }, signal }),
     enabled: appointmentId !== null,
   });
 }
@@ -36,9 +29,10 @@ export function useRecordAccessDays(patientId: string, offset: number, timeZone:
   return useQuery({
     queryKey: queryKeys.recordAccess.days(patientId, offset, timeZone),
     queryFn: ({ signal }) =>
-      apiRequest<RecordAccessDays>(withId(patientHistoryPaths.recordAccessDays, patientId), {
-        signal,
+      call(recordAccessApi.listDays, {
+        params: { id: patientId },
         query: { limit: RECORD_ACCESS_DAYS_PAGE, offset, tz: timeZone },
+        signal,
       }),
     placeholderData: keepPreviousData,
   });

@@ -1,11 +1,11 @@
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { supportDeskPaths, type SupportRequest } from '@rozmova/contracts';
+import { supportDeskApi } from '@rozmova/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormError } from '../../components/form-error.tsx';
 import { SupportRequestView } from '../../components/support-request-view.tsx';
-import { apiRequest } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { appPaths } from '../../lib/paths.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
@@ -14,7 +14,7 @@ export function RequestsTab({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const requests = useQuery({
     queryKey: queryKeys.supportDesk.mine(userId),
-    queryFn: ({ signal }) => apiRequest<{ requests: SupportRequest[] }>(supportDeskPaths.my, { signal }).then((data) => data.requests),
+    queryFn: ({ signal }) => call(supportDeskApi.listMine, { signal }).then((data) => data.requests),
   });
   return (
     <Stack gap="md">

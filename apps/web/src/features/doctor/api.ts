@@ -1,18 +1,7 @@
-import {
-  appointmentPaths,
-  doctorPaths,
-  meetingPaths,
-  type Appointment,
-  type CallRecord,
-  type Doctor,
-  type UpdateAppointmentBody,
-  type UpdateDoctorBody,
-  type WaitingPatient,
-} from '@rozmova/contracts';
+import { appointmentsApi, doctorsApi, meetingsApi, type UpdateAppointmentBody, type UpdateDoctorBody } from '@rozmova/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { withId } from '../../lib/paths.ts';
 
 /** The list's largest page; a week of consultations stays well below it. */
 const AGENDA_LIMIT = 500;
@@ -20,7 +9,7 @@ const AGENDA_LIMIT = 500;
 export function useDoctor(id: string) {
   return useQuery({
     queryKey: queryKeys.doctors.one(id),
-    queryFn: ({ signal }) => apiRequest<Doctor>(withId(doctorPaths.doctor, id), { signal }),
+    queryFn: ({ signal }) => call(doctorsApi.get, { params: { id }, signal }),
     enabled: id !== '',
   });
 }
@@ -29,7 +18,7 @@ export function useDoctor(id: string) {
 export function useDoctorList(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.doctors.listAll,
-    queryFn: ({ signal }) => apiRequest<Doctor[]>(doctorPaths.doctors, { signal, query: { unlisted: true } }),
+    queryFn: ({ signal }) => call(doctorsApi.list, { query: { unlisted: 'true' }, signal }),
     enabled,
   });
 }
@@ -37,7 +26,7 @@ export function useDoctorList(enabled: boolean) {
 export function useUpdateDoctor(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateDoctorBody) => apiRequest<Doctor>(withId(doctorPaths.doctor, id), { method: 'PUT', body }),
+    mutationFn: (body: UpdateDoctorBody) => call(doctorsApi.update, { params: { id }, body }),
     onSuccess: (doctor) => {
       client.setQueryData(queryKeys.doctors.one(id), doctor);
       // New hours change the free slots anyone sees; lists show the name, price and specialisations.
@@ -53,7 +42,7 @@ export function useUpdateDoctor(id: string) {
 export function useDoctorAppointments(doctorId: string, from: string) {
   return useQuery({
     queryKey: queryKeys.appointments.ofDoctor(doctorId, from),
-    queryFn: ({ signal }) => apiRequest<Appointment[]>(appointmentPaths.appointments, { query: { doctorId, from, limit: 200 }, signal }),
+    queryFn: ({ signal }) => call(appointmentsApi.list, { query: { doctorId, from, limit: 200 }, signal }),
     enabled: doctorId !== '',
   });
 }
@@ -65,8 +54,7 @@ export function useDoctorAppointments(doctorId: string, from: string) {
 export function useDoctorAgenda(doctorId: string, range: { from: string; to: string }) {
   return useQuery({
     queryKey: queryKeys.appointments.agenda(doctorId, range.from, range.to),
-    queryFn: ({ signal }) =>
-      apiRequest<Appointment[]>(appointmentPaths.appointments, { query: { doctorId, ...range, limit: AGENDA_LIMIT }, signal }),
+    queryFn: ({ signal }) => call(appointmentsApi.list, { query: { doctorId, ...range, limit: AGENDA_LIMIT }, signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -75,7 +63,7 @@ export function useDoctorAgenda(doctorId: string, range: { from: string; to: str
 export function useJoinMeeting() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<Partial<Appointment> | undefined>(withId(appointmentPaths.joinMeeting, id), { method: 'POST' }),
+    mutationFn: (id: string) => call(appointmentsApi.joinMeeting, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.appointments.all }),
   });
 }
@@ -83,8 +71,7 @@ export function useJoinMeeting() {
 export function useUpdateAppointment() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: UpdateAppointmentBody }) =>
-      apiRequest<Appointment>(withId(appointmentPaths.appointment, id), { method: 'PUT', body }),
+    mutationFn: ({ id, body }: { id: string; body: UpdateAppointmentBody }) => call(appointmentsApi.change, { params: { id }, body }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.appointments.all }),
   });
 }
@@ -93,8 +80,7 @@ export function useUpdateAppointment() {
 export function useWaitingPatients(doctorId: string) {
   return useQuery({
     queryKey: queryKeys.meetings.waiting(doctorId),
-    queryFn: ({ signal }) =>
-      apiRequest<{ waiting: WaitingPatient[] }>(meetingPaths.waiting, { query: { doctorId }, signal }).then((list) => list.waiting),
+    queryFn: ({ signal }) => call(meetingsApi.waiting, { query: { doctorId }, signal }).then((list) => list.waiting),
     enabled: doctorId !== '',
   });
 }
@@ -103,6 +89,6 @@ export function useWaitingPatients(doctorId: string) {
 export function useCallRecord(appointmentId: string) {
   return useQuery({
     queryKey: queryKeys.meetings.callRecord(appointmentId),
-    queryFn: ({ signal }) => apiRequest<CallRecord>(withId(meetingPaths.callRecord, appointmentId), { signal }),
+    queryFn: ({ signal }) => call(meetingsApi.callRecord, { params: { id: appointmentId }, signal }),
   });
 }

@@ -1,32 +1,30 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { faqPaths, type FaqQuestion, type FaqQuestionDetails, type FaqTopic, type FaqTopicDetails } from '@rozmova/contracts';
-import { apiRequest } from '../../lib/api-client.ts';
-import { withId } from '../../lib/paths.ts';
+import { faqApi } from '@rozmova/contracts';
+import { call } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 export const useFaqTopics = () =>
   useQuery({
     queryKey: queryKeys.faq.topics,
-    queryFn: ({ signal }) => apiRequest<{ topics: FaqTopic[] }>(faqPaths.topics, { signal }).then((data) => data.topics),
+    queryFn: ({ signal }) => call(faqApi.topics, { signal }).then((data) => data.topics),
   });
 
 export const useFaqTopic = (id: string) =>
   useQuery({
     queryKey: queryKeys.faq.topic(id),
-    queryFn: ({ signal }) => apiRequest<FaqTopicDetails>(withId(faqPaths.topic, id), { signal }),
+    queryFn: ({ signal }) => call(faqApi.topic, { params: { id }, signal }),
   });
 
 export const useFaqQuestion = (id: string) =>
   useQuery({
     queryKey: queryKeys.faq.question(id),
-    queryFn: ({ signal }) => apiRequest<FaqQuestionDetails>(withId(faqPaths.question, id), { signal }),
+    queryFn: ({ signal }) => call(faqApi.question, { params: { id }, signal }),
   });
 
 export const useFaqSearch = (query: string) =>
   useQuery({
     queryKey: queryKeys.faq.search(query),
-    queryFn: ({ signal }) =>
-      apiRequest<{ questions: FaqQuestion[] }>(faqPaths.search, { query: { query }, signal }).then((data) => data.questions),
+    queryFn: ({ signal }) => call(faqApi.search, { query: { query }, signal }).then((data) => data.questions),
     enabled: query.length > 0,
   });
 
@@ -53,7 +51,7 @@ function rememberVote(questionId: string): void {
 export function useVote(questionId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (helpful: boolean) => apiRequest(withId(faqPaths.vote, questionId), { method: 'POST', body: { helpful } }),
+    mutationFn: (helpful: boolean) => call(faqApi.vote, { params: { id: questionId }, body: { helpful } }),
     onSuccess: () => {
       rememberVote(questionId);
       void client.invalidateQueries({ queryKey: queryKeys.faq.question(questionId) });

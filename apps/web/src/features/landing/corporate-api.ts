@@ -1,9 +1,9 @@
-import { patientHistoryPaths, type CorporateLeadBody } from '@rozmova/contracts';
+import { corporateApi, type CorporateLeadBody } from '@rozmova/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 
 export function useSendCorporateLead() {
   return useMutation({
-    mutationFn: (body: CorporateLeadBody) => apiRequest<{ id: string }>(patientHistoryPaths.corporateLeads, { method: 'POST', body }),
+    mutationFn: (body: CorporateLeadBody) => call(corporateApi.submit, { body }),
   });
 }

@@ -1,9 +1,9 @@
 import { Card, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { patientHistoryPaths, type FeedbackList } from '@rozmova/contracts';
+import { feedbackApi } from '@rozmova/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useOnVisible } from '../../lib/use-on-visible.ts';
 
@@ -20,7 +20,7 @@ export default function ReviewsBlock() {
   useOnVisible(ref, () => setNear(true), { enabled: !near, rootMargin: '100% 0px', whenUnsupported: true });
   const reviews = useQuery({
     queryKey: queryKeys.feedback.published,
-    queryFn: ({ signal }) => apiRequest<FeedbackList>(patientHistoryPaths.publishedReviews, { signal, query: { limit: SHOWN } }),
+    queryFn: ({ signal }) => call(feedbackApi.published, { signal, query: { limit: SHOWN } }),
     enabled: near,
   });
   const items = reviews.data?.feedback ?? [];

@@ -1,24 +1,13 @@
-import {
-  appointmentPaths,
-  feedbackPaths,
-  meetingPaths,
-  type Appointment,
-  type CreateFeedbackBody,
-  type Feedback,
-  type FeedbackList,
-  type IceServers,
-  type MeetingReportBody,
-} from '@rozmova/contracts';
+import { appointmentsApi, feedbackApi, meetingsApi, type CreateFeedbackBody, type MeetingReportBody } from '@rozmova/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../lib/api-client.ts';
-import { withId } from '../../lib/paths.ts';
+import { ApiError, call } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 /** The consultation of a room; only its patient and its doctor get it (anyone else: 404, like an unknown room). */
 export function useRoomAppointment(roomId: string) {
   return useQuery({
     queryKey: queryKeys.appointments.byRoom(roomId),
-    queryFn: ({ signal }) => apiRequest<Appointment>(withId(appointmentPaths.byRoomId, roomId), { signal }),
+    queryFn: ({ signal }) => call(appointmentsApi.byRoom, { params: { id: roomId }, signal }),
     retry: (count, error) => count < 1 && !(error instanceof ApiError && error.status === 404),
   });
 }
@@ -27,20 +16,20 @@ export function useRoomAppointment(roomId: string) {
 export function useJoinMeeting(roomId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (appointmentId: string) => apiRequest<Appointment>(withId(appointmentPaths.joinMeeting, appointmentId), { method: 'POST' }),
+    mutationFn: (appointmentId: string) => call(appointmentsApi.joinMeeting, { params: { id: appointmentId } }),
     onSuccess: (appointment) => client.setQueryData(queryKeys.appointments.byRoom(roomId), appointment),
   });
 }
 
 /** STUN and TURN with short-lived credentials, asked for each peer connection and never stored. */
 export async function fetchIceServers(roomId: string): Promise<RTCIceServer[]> {
-  const { iceServers } = await apiRequest<IceServers>(withId(meetingPaths.iceServers, roomId), { method: 'POST' });
+  const { iceServers } = await call(meetingsApi.iceServers, { params: { id: roomId } });
   return iceServers;
 }
 
 export function useReportProblem(roomId: string) {
   return useMutation({
-    mutationFn: (body: MeetingReportBody) => apiRequest<{ id: string }>(withId(meetingPaths.report, roomId), { method: 'POST', body }),
+    mutationFn: (body: MeetingReportBody) => call(meetingsApi.report, { params: { id: roomId }, body }),
   });
 }
 
@@ -48,7 +37,7 @@ export function useReportProblem(roomId: string) {
 export function useDoctorReviews(userId: string, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.feedback.doctorReviewsOf(userId),
-    queryFn: ({ signal }) => apiRequest<FeedbackList>(withId(feedbackPaths.byUser, userId), { query: { type: 'doctor' }, signal }),
+    queryFn: ({ signal }) => call(feedbackApi.ofUser, { params: { id: userId }, query: { type: 'doctor' }, signal }),
     enabled,
   });
 }
@@ -56,7 +45,7 @@ export function useDoctorReviews(userId: string, enabled: boolean) {
 export function useSendDoctorFeedback(userId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateFeedbackBody) => apiRequest<Feedback>(feedbackPaths.feedback, { method: 'POST', body }),
+    mutationFn: (body: CreateFeedbackBody) => call(feedbackApi.create, { body }),
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.feedback.doctorReviewsOf(userId) }),
   });
 }

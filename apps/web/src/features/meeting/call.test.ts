@@ -1,4 +1,15 @@
-import { meetingEvents, type DeviceCheck, type MeetingJoinAck, type MeetingRole } from '@rozmova/contracts';
+import {
+  meetingEvents,
+  type AckedClientEventName,
+  type ClientEventAck,
+  type ClientEventName,
+  type ClientEventPayload,
+  type DeviceCheck,
+  type MeetingJoinAck,
+  type MeetingRole,
+  type ServerEventName,
+  type ServerEventPayload,
+} from '@rozmova/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RealtimeConnection } from '../../lib/realtime-connection.ts';
 import { FakeMediaStream, FakePeerConnection } from '../../test/fake-peer-connection.ts';
@@ -84,11 +95,13 @@ class FakeSocket implements RealtimeConnection {
     readonly role: MeetingRole,
   ) {}
 
-  on(event: string, handler: (payload: unknown) => void) {
+  on<N extends ServerEventName>(event: N, handler: (payload: ServerEventPayload<N>) => void) {
+    // What `deliver` sends stands for the wire, untyped.
+    const heard = handler as (payload: unknown) => void;
     const set = this.handlers.get(event) ?? new Set();
-    set.add(handler);
+    set.add(heard);
     this.handlers.set(event, set);
-    return () => void set.delete(handler);
+    return () => void set.delete(heard);
   }
   onReconnect() {
     return () => undefined;
@@ -97,16 +110,16 @@ class FakeSocket implements RealtimeConnection {
     this.changes.add(handler);
     return () => void this.changes.delete(handler);
   }
-  emit(event: string, payload: unknown) {
+  emit<N extends ClientEventName>(event: N, payload: ClientEventPayload<N>) {
     if (!this.connected) return;
     this.emitted.push(event);
     const copy = structuredClone(payload) as Record<string, unknown>;
     queueMicrotask(() => this.server.handle(this, event, copy));
   }
-  async emitWithAck<T>(event: string, payload: unknown): Promise<T> {
+  async emitWithAck<N extends AckedClientEventName>(event: N, payload: ClientEventPayload<N>): Promise<ClientEventAck<N>> {
     this.emitted.push(event);
     await Promise.resolve();
-    return this.server.handle(this, event, structuredClone(payload) as Record<string, unknown>) as T;
+    return this.server.handle(this, event, structuredClone(payload) as Record<string, unknown>) as ClientEventAck<N>;
   }
   close() {}
   deliver(event: string, payload: unknown) {

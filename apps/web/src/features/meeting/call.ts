@@ -7,6 +7,7 @@ import {
   type MeetingJoinAck,
   type MeetingPeerEvent,
   type MeetingRole,
+  type MeetingState,
   type RelayedSignal,
 } from '@rozmova/contracts';
 import type { RealtimeConnection } from '../../lib/realtime-connection.ts';
@@ -128,10 +129,10 @@ export class Call {
     if (!connection) return this.update({ socketConnected: false });
     this.unsubscribe = [
       connection.onConnectionChange((connected) => (connected ? void this.join() : this.socketDropped())),
-      connection.on(meetingEvents.peer, (payload) => this.onPeer(payload as MeetingPeerEvent)),
-      connection.on(meetingEvents.signal, (payload) => this.onSignal(payload as RelayedSignal)),
-      connection.on(meetingEvents.ended, (payload) => this.onEnded(payload as MeetingEndedEvent)),
-      connection.on(meetingEvents.closed, (payload) => this.onClosed(payload as MeetingClosedEvent)),
+      connection.on(meetingEvents.peer, (event) => this.onPeer(event)),
+      connection.on(meetingEvents.signal, (relayed) => this.onSignal(relayed)),
+      connection.on(meetingEvents.ended, (event) => this.onEnded(event)),
+      connection.on(meetingEvents.closed, (event) => this.onClosed(event)),
     ];
     if (connection.connected) void this.join();
   }
@@ -198,7 +199,7 @@ export class Call {
     this.iceServers.prefetch();
     let ack: MeetingJoinAck;
     try {
-      ack = await connection.emitWithAck<MeetingJoinAck>(
+      ack = await connection.emitWithAck(
         meetingEvents.join,
         { roomId: this.options.roomId, deviceCheck: this.options.deviceCheck },
         JOIN_ACK_MS,
@@ -253,8 +254,7 @@ export class Call {
 
   private onSignal(relayed: RelayedSignal): void {
     if (this.finished || !this.joined || relayed.from === this.snapshot.role) return;
-    const { description, candidate } = relayed as { description?: RTCSessionDescriptionInit; candidate?: RTCIceCandidateInit | null };
-    const signal: PeerSignal = description ? { description } : { candidate: candidate ?? null };
+    const signal: PeerSignal = 'description' in relayed ? { description: relayed.description } : { candidate: relayed.candidate };
     const offer = 'description' in signal && signal.description.type === 'offer';
     this.sinceOffer = offer ? [signal] : [...this.sinceOffer, signal];
     if (this.session) return void this.session.handleSignal(signal);
@@ -330,7 +330,7 @@ export class Call {
     this.update({ connectionState: state, remoteVersion: this.snapshot.remoteVersion + 1 });
   }
 
-  private sendState(state: string): void {
+  private sendState(state: MeetingState['state']): void {
     if (!this.joined || this.sentState === state) return;
     this.sentState = state;
     this.connection?.emit(meetingEvents.state, { roomId: this.options.roomId, state });

@@ -1,4 +1,4 @@
-import { ICE_RESTART_AFTER_MS } from '@rozmova/contracts';
+import { ICE_RESTART_AFTER_MS, type SignalContent } from '@rozmova/contracts';
 
 /**
  * One RTCPeerConnection of a call, negotiated with the "perfect negotiation" pattern (MDN): either side may offer at
@@ -11,7 +11,7 @@ import { ICE_RESTART_AFTER_MS } from '@rozmova/contracts';
  * No React, no socket: signals go out through `send` and come in through `handleSignal`, so a test can wire two
  * sessions together.
  */
-export type PeerSignal = { description: RTCSessionDescriptionInit } | { candidate: RTCIceCandidateInit | null };
+export type PeerSignal = SignalContent;
 
 export type MediaKind = 'audio' | 'video';
 
@@ -240,7 +240,7 @@ function descriptionInit({ type, sdp }: RTCSessionDescriptionInit): RTCSessionDe
   return { type, sdp };
 }
 
-function candidateInit(candidate: RTCIceCandidate | RTCIceCandidateInit): RTCIceCandidateInit {
+function candidateInit(candidate: RTCIceCandidate) {
   return {
     candidate: candidate.candidate,
     sdpMid: candidate.sdpMid ?? null,

@@ -1,8 +1,8 @@
-import { monitoringPaths } from '@rozmova/contracts';
+import { monitoringApi } from '@rozmova/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 
 /** Asks the API to raise its test error: it always fails, with 500 once the error is reported (or 429 when asked too often). */
 export function useRaiseApiError() {
-  return useMutation({ mutationFn: () => apiRequest<never>(monitoringPaths.exampleError) });
+  return useMutation({ mutationFn: () => call(monitoringApi.exampleError) });
 }

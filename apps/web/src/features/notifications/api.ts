@@ -1,6 +1,6 @@
-import { notificationPaths, type Notification, type NotificationList } from '@rozmova/contracts';
+import { notificationsApi, type Notification } from '@rozmova/contracts';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import {
   addNotification,
   clearAll,
@@ -12,7 +12,6 @@ import {
   type NotificationsState,
 } from './store.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { withId } from '../../lib/paths.ts';
 
 /** The list lives in the query cache as a `NotificationsState`; every change goes through the rules of store.ts. */
 
@@ -29,7 +28,7 @@ export function addToList(client: QueryClient, userId: string, notification: Not
 export function useNotificationList(userId: string) {
   return useQuery({
     queryKey: queryKeys.notifications.ofUser(userId),
-    queryFn: async ({ signal }) => fromServer(await apiRequest<NotificationList>(withId(notificationPaths.ofUser, userId), { signal })),
+    queryFn: async ({ signal }) => fromServer(await call(notificationsApi.ofUser, { params: { id: userId }, signal })),
   });
 }
 
@@ -38,17 +37,17 @@ export function useNotificationActions(userId: string) {
   const client = useQueryClient();
   const onError = (error: unknown) => update(client, userId, (state) => withError(state, error));
   const markAll = useMutation({
-    mutationFn: () => apiRequest<void>(notificationPaths.markAllAsRead, { method: 'PUT' }),
+    mutationFn: () => call(notificationsApi.markAllRead),
     onSuccess: () => update(client, userId, markAllRead),
     onError,
   });
   const remove = useMutation({
-    mutationFn: (id: string) => apiRequest<void>(withId(notificationPaths.notification, id), { method: 'DELETE' }),
+    mutationFn: (id: string) => call(notificationsApi.remove, { params: { id } }),
     onSuccess: (_data, id) => update(client, userId, (state) => removeNotification(state, id)),
     onError,
   });
   const clear = useMutation({
-    mutationFn: () => apiRequest<void>(notificationPaths.clearAll, { method: 'DELETE' }),
+    mutationFn: () => call(notificationsApi.clearAll),
     onSuccess: () => update(client, userId, clearAll),
     onError,
   });

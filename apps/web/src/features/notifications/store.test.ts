@@ -5,7 +5,6 @@ import {
   clearAll,
   emptyNotifications,
   fromServer,
-  isNotification,
   markAllRead,
   notificationDateText,
   removeNotification,
@@ -78,15 +77,6 @@ describe('notification list rules (SPEC.md §4)', () => {
     expect(addNotification(failed, notification('b')).lastError).toBe(error);
     expect(markAllRead(failed).lastError).toBeNull();
     expect(removeNotification(failed, 'a').lastError).toBeNull();
-  });
-});
-
-describe('isNotification', () => {
-  it('accepts a notification and refuses other payloads', () => {
-    expect(isNotification(notification('a'))).toBe(true);
-    expect(isNotification(null)).toBe(false);
-    expect(isNotification({ id: 'a' })).toBe(false);
-    expect(isNotification('text')).toBe(false);
   });
 });
 

@@ -41,18 +41,6 @@ export const withError = (state: NotificationsState, error: unknown): Notificati
 
 export const unreadCount = (state: NotificationsState): number => state.items.filter((item) => !item.notification_is_read).length;
 
-/** A realtime payload that looks like a notification (the socket carries no schema). */
-export function isNotification(value: unknown): value is Notification {
-  if (typeof value !== 'object' || value === null) return false;
-  const candidate = value as Partial<Notification>;
-  return (
-    typeof candidate.id === 'string' &&
-    typeof candidate.notification_message === 'string' &&
-    typeof candidate.notification_is_read === 'boolean' &&
-    typeof candidate.createdAt === 'string'
-  );
-}
-
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /**

@@ -1,20 +1,16 @@
 import {
-  patientPaths,
-  supportPaths,
-  type CannedReply,
+  patientsApi,
+  supportApi,
   type CannedReplyBody,
   type ChatPatientStatus,
   type ConversationState,
-  type Inbox,
   type Operator,
   type OperatorAvailability,
   type Patient,
-  type SupportEvent,
   type TransferBody,
 } from '@rozmova/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client.ts';
-import { withId } from '../../lib/paths.ts';
+import { call } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 export type Holder = 'mine' | 'unassigned' | 'all';
@@ -30,8 +26,7 @@ export interface InboxFilter {
 export function useInbox({ holder, status }: InboxFilter) {
   return useQuery({
     queryKey: queryKeys.support.inbox(holder, status),
-    queryFn: ({ signal }) =>
-      apiRequest<Inbox>(supportPaths.inbox, { query: { holder, chat_patient_status: status, limit: INBOX_PAGE }, signal }),
+    queryFn: ({ signal }) => call(supportApi.inbox, { query: { holder, chat_patient_status: status, limit: INBOX_PAGE }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -39,15 +34,14 @@ export function useInbox({ holder, status }: InboxFilter) {
 export function useSupportEvents(patientId: string) {
   return useQuery({
     queryKey: queryKeys.support.events(patientId),
-    queryFn: ({ signal }) =>
-      apiRequest<{ events: SupportEvent[] }>(withId(supportPaths.events, patientId), { signal }).then((list) => list.events),
+    queryFn: ({ signal }) => call(supportApi.events, { params: { id: patientId }, signal }).then((list) => list.events),
   });
 }
 
 export function useOperators() {
   return useQuery({
     queryKey: queryKeys.support.operators,
-    queryFn: ({ signal }) => apiRequest<{ operators: Operator[] }>(supportPaths.operators, { signal }).then((list) => list.operators),
+    queryFn: ({ signal }) => call(supportApi.operators, { signal }).then((list) => list.operators),
   });
 }
 
@@ -63,8 +57,7 @@ export function putOperator(client: QueryClient, operator: Operator): void {
 export function useSetAvailability() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (availability: OperatorAvailability) =>
-      apiRequest<Operator>(supportPaths.availability, { method: 'PUT', body: { availability } }),
+    mutationFn: (availability: OperatorAvailability) => call(supportApi.setAvailability, { body: { availability } }),
     onSuccess: (operator) => putOperator(client, operator),
   });
 }
@@ -90,7 +83,7 @@ export type ConversationAction = 'claim' | 'close' | 'reopen';
 export function useConversationAction(action: ConversationAction) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (patientId: string) => apiRequest<ConversationState>(withId(supportPaths[action], patientId), { method: 'POST' }),
+    mutationFn: (patientId: string) => call(supportApi[action], { params: { id: patientId } }),
     onSuccess: (state) => applyConversationState(client, state),
     // Refused (someone else was first): the record is read again to show who holds it now.
     onError: (_error, patientId) => client.invalidateQueries({ queryKey: queryKeys.patients.one(patientId) }),
@@ -101,7 +94,7 @@ export function useConversationAction(action: ConversationAction) {
 export function useTransfer(patientId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TransferBody) => apiRequest<ConversationState>(withId(supportPaths.transfer, patientId), { method: 'POST', body }),
+    mutationFn: (body: TransferBody) => call(supportApi.transfer, { params: { id: patientId }, body }),
     onSuccess: (state) => applyConversationState(client, state),
     onError: () => client.invalidateQueries({ queryKey: queryKeys.patients.one(patientId) }),
     onSettled: () => refreshConversation(client, patientId),
@@ -111,7 +104,7 @@ export function useTransfer(patientId: string) {
 export function useCannedReplies() {
   return useQuery({
     queryKey: queryKeys.support.cannedReplies,
-    queryFn: ({ signal }) => apiRequest<{ replies: CannedReply[] }>(supportPaths.cannedReplies, { signal }).then((list) => list.replies),
+    queryFn: ({ signal }) => call(supportApi.cannedReplies, { signal }).then((list) => list.replies),
   });
 }
 
@@ -120,9 +113,7 @@ export function useSaveCannedReply() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: CannedReplyBody }) =>
-      id
-        ? apiRequest<CannedReply>(withId(supportPaths.cannedReply, id), { method: 'PUT', body })
-        : apiRequest<CannedReply>(supportPaths.cannedReplies, { method: 'POST', body }),
+      id ? call(supportApi.updateCannedReply, { params: { id }, body }) : call(supportApi.createCannedReply, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.support.cannedReplies }),
   });
 }
@@ -130,7 +121,7 @@ export function useSaveCannedReply() {
 export function useDeleteCannedReply() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<unknown>(withId(supportPaths.cannedReply, id), { method: 'DELETE' }),
+    mutationFn: (id: string) => call(supportApi.removeCannedReply, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.support.cannedReplies }),
   });
 }
@@ -139,6 +130,6 @@ export function useDeleteCannedReply() {
 export function usePatient(patientId: string) {
   return useQuery({
     queryKey: queryKeys.patients.one(patientId),
-    queryFn: ({ signal }) => apiRequest<Patient>(withId(patientPaths.patient, patientId), { signal }),
+    queryFn: ({ signal }) => call(patientsApi.get, { params: { id: patientId }, signal }),
   });
 }

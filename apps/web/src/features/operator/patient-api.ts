@@ -1,14 +1,6 @@
-import {
-  appointmentPaths,
-  patientPaths,
-  type Appointment,
-  type CreateAppointmentBody,
-  type PatientLookup,
-  type UpdateAppointmentBody,
-} from '@rozmova/contracts';
+import { appointmentsApi, patientsApi, type CreateAppointmentBody, type UpdateAppointmentBody } from '@rozmova/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client.ts';
-import { withId } from '../../lib/paths.ts';
+import { call } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 /** A search text shorter than this is not sent: it would match most patients. */
@@ -19,7 +11,7 @@ export function usePatientLookup(criteria: string) {
   const text = criteria.trim();
   return useQuery({
     queryKey: queryKeys.patients.lookup(text),
-    queryFn: ({ signal }) => apiRequest<PatientLookup>(patientPaths.lookup, { query: { findCriteria: text }, signal }),
+    queryFn: ({ signal }) => call(patientsApi.lookup, { query: { findCriteria: text }, signal }),
     enabled: text.length >= LOOKUP_MIN_LENGTH,
     placeholderData: keepPreviousData,
   });
@@ -39,7 +31,7 @@ function useRefreshBookings() {
 export function useBookForPatient() {
   const refresh = useRefreshBookings();
   return useMutation({
-    mutationFn: (body: CreateAppointmentBody) => apiRequest<Appointment>(appointmentPaths.appointments, { method: 'POST', body }),
+    mutationFn: (body: CreateAppointmentBody) => call(appointmentsApi.book, { body }),
     onSuccess: refresh,
   });
 }
@@ -48,8 +40,7 @@ export function useBookForPatient() {
 export function useChangeAppointment() {
   const refresh = useRefreshBookings();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: UpdateAppointmentBody }) =>
-      apiRequest<Appointment>(withId(appointmentPaths.appointment, id), { method: 'PUT', body }),
+    mutationFn: ({ id, body }: { id: string; body: UpdateAppointmentBody }) => call(appointmentsApi.change, { params: { id }, body }),
     onSettled: refresh,
   });
 }

@@ -1,22 +1,30 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { supportDeskPaths, type StaffSupportRequest, type SupportRequestReplyBody } from '@rozmova/contracts';
-import { apiRequest } from '../../lib/api-client.ts';
-import { withId } from '../../lib/paths.ts';
+import {
+  supportDeskApi,
+  type StaffSupportRequest,
+  type SupportRequest,
+  type SupportRequestReplyBody,
+  type SupportRequestStatus,
+} from '@rozmova/contracts';
+import { call } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
-export const useRequestQueue = (status: string | null) =>
+export const useRequestQueue = (status: SupportRequestStatus | null) =>
   useQuery({
     queryKey: queryKeys.supportDesk.queue(status),
-    queryFn: ({ signal }) =>
-      apiRequest<{ requests: StaffSupportRequest[] }>(supportDeskPaths.requests, { query: { status: status ?? undefined }, signal }).then(
-        (data) => data.requests,
-      ),
+    queryFn: ({ signal }) => call(supportDeskApi.queue, { query: { status: status ?? undefined }, signal }).then((data) => data.requests),
   });
+
+/** The endpoint answers staff with the operators' view of a request (the requester gets the shorter one). */
+function staffView(request: SupportRequest | StaffSupportRequest): StaffSupportRequest {
+  if (!('details' in request)) throw new Error('The support request came without its staff details');
+  return request;
+}
 
 export const useStaffRequest = (id: string | null) =>
   useQuery({
     queryKey: queryKeys.supportDesk.staffOne(id ?? ''),
-    queryFn: ({ signal }) => apiRequest<StaffSupportRequest>(withId(supportDeskPaths.request, id!), { signal }),
+    queryFn: ({ signal }) => call(supportDeskApi.get, { params: { id: id! }, signal }).then(staffView),
     enabled: id !== null,
   });
 
@@ -33,13 +41,9 @@ function useRequestAction<Variables>(request: (variables: Variables) => Promise<
   });
 }
 
-export const useTakeRequest = () =>
-  useRequestAction((id: string) => apiRequest<StaffSupportRequest>(withId(supportDeskPaths.take, id), { method: 'POST' }));
+export const useTakeRequest = () => useRequestAction((id: string) => call(supportDeskApi.take, { params: { id } }));
 
-export const useCloseRequest = () =>
-  useRequestAction((id: string) => apiRequest<StaffSupportRequest>(withId(supportDeskPaths.close, id), { method: 'POST' }));
+export const useCloseRequest = () => useRequestAction((id: string) => call(supportDeskApi.close, { params: { id } }));
 
 export const useReplyToRequest = () =>
-  useRequestAction(({ id, body }: { id: string; body: SupportRequestReplyBody }) =>
-    apiRequest<StaffSupportRequest>(withId(supportDeskPaths.replies, id), { method: 'POST', body }),
-  );
+  useRequestAction(({ id, body }: { id: string; body: SupportRequestReplyBody }) => call(supportDeskApi.reply, { params: { id }, body }));

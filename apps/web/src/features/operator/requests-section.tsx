@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { SUPPORT_REQUEST_TEXT_MAX, supportDeskPaths, supportRequestStatuses, type StaffSupportRequest } from '@rozmova/contracts';
+import { SUPPORT_REQUEST_TEXT_MAX, supportDeskApi, supportRequestStatuses, type StaffSupportRequest } from '@rozmova/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FormError } from '../../components/form-error.tsx';
@@ -26,7 +26,6 @@ import { errorText } from '../../lib/api-errors.ts';
 
 import { downloadBlob, openBlob } from '../../lib/files.ts';
 import { currentLocale } from '../../lib/i18n.ts';
-import { withId } from '../../lib/paths.ts';
 import { useCloseRequest, useReplyToRequest, useRequestQueue, useStaffRequest, useTakeRequest } from './requests-api.ts';
 import { dateTimeText } from '../../lib/format.ts';
 
@@ -80,7 +79,7 @@ function RequestDetails({ id }: { id: string }) {
   const refused = (error: Error) => notifications.show({ color: 'danger', message: errorText(t, error) });
   const download = async (r: StaffSupportRequest) => {
     try {
-      openBlob(await downloadBlob(withId(supportDeskPaths.attachment, r.id)), `attachment-${r.id}`, false);
+      openBlob(await downloadBlob(supportDeskApi.attachment, { params: { id: r.id } }), `attachment-${r.id}`, false);
     } catch (error) {
       refused(error as Error);
     }

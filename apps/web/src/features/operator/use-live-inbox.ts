@@ -1,4 +1,4 @@
-import { realtimeEvents, type ConversationState, type Message, type Operator } from '@rozmova/contracts';
+import { conversationStateSchema, operatorSchema, realtimeEvents } from '@rozmova/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -7,13 +7,6 @@ import { applyConversationState, putOperator } from './api.ts';
 
 /** Events that come in bursts are folded into one refetch of the inbox this soon after the first. */
 const INBOX_REFRESH_DELAY_MS = 150;
-
-const isSupportMessage = (value: unknown): value is Message =>
-  typeof value === 'object' && value !== null && typeof (value as Message).id === 'string' && !(value as Message).message_appointmentId;
-const isConversationState = (value: unknown): value is ConversationState =>
-  typeof value === 'object' && value !== null && typeof (value as ConversationState).patientId === 'string';
-const isOperator = (value: unknown): value is Operator =>
-  typeof value === 'object' && value !== null && typeof (value as Operator).id === 'string' && 'availability' in value;
 
 /**
  * Keeps the operators' inbox live: a support message, a read mark or a conversation taken, passed, closed or reopened
@@ -42,17 +35,20 @@ export function useLiveInbox(): void {
   // Every connect, the first one included: what happened before it (since the page's first reads) was not heard.
   const connection = useRealtimeConnection();
   useEffect(() => connection?.onConnectionChange((connected) => connected && refreshAll()), [connection, refreshAll]);
-  useRealtimeEvent(realtimeEvents.chatMessageCreated, (payload) => {
-    if (isSupportMessage(payload)) refreshInbox();
+  useRealtimeEvent(realtimeEvents.chatMessageCreated, (message) => {
+    if (!message.message_appointmentId) refreshInbox();
   });
   useRealtimeEvent(realtimeEvents.chatMessageRead, refreshInbox);
+  // What goes into the cached lists is checked against its schema: a tab open across a deploy may hear a newer server.
   useRealtimeEvent(realtimeEvents.chatConversationUpdated, (payload) => {
     refreshInbox();
-    if (!isConversationState(payload)) return;
-    applyConversationState(client, payload);
-    void client.invalidateQueries({ queryKey: queryKeys.support.events(payload.patientId) });
+    const state = conversationStateSchema.safeParse(payload).data;
+    if (!state) return;
+    applyConversationState(client, state);
+    void client.invalidateQueries({ queryKey: queryKeys.support.events(state.patientId) });
   });
   useRealtimeEvent(realtimeEvents.operatorAvailabilityChanged, (payload) => {
-    if (isOperator(payload)) putOperator(client, payload);
+    const operator = operatorSchema.safeParse(payload).data;
+    if (operator) putOperator(client, operator);
   });
 }

@@ -1,18 +1,9 @@
-import {
-  feedbackPaths,
-  quizPaths,
-  type CreateFeedbackBody,
-  type Feedback,
-  type PatientCard,
-  type QuizLevelRules,
-  type QuizResult,
-} from '@rozmova/contracts';
+import { feedbackApi, quizApi, type CreateFeedbackBody, type PatientCard, type QuizResult } from '@rozmova/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { updatePatientCard } from '../../lib/patient-card.ts';
 import { clearDraft, patientQuizKey, VISITOR_QUIZ_KEY } from '../../lib/quiz.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { withId } from '../../lib/paths.ts';
 
 /**
  * Completes the quiz: the server scores the answers and returns the card with the new recommendation.
@@ -35,8 +26,8 @@ export function useCompleteQuiz(cardId: string) {
 export function useSendQuizFeedback(userId: string) {
   return useMutation({
     mutationFn: (body: Pick<CreateFeedbackBody, 'feedback_rating' | 'feedback_comment'>) =>
-      apiRequest<Feedback>(withId(feedbackPaths.byUser, userId), {
-        method: 'POST',
+      call(feedbackApi.upsertForUser, {
+        params: { id: userId },
         body: { type: 'quiz', ...body },
       }),
   });
@@ -46,7 +37,7 @@ export function useSendQuizFeedback(userId: string) {
 export function useQuizLevelRules(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.quiz.levelRules,
-    queryFn: ({ signal }) => apiRequest<QuizLevelRules>(quizPaths.levelRules, { signal }),
+    queryFn: ({ signal }) => call(quizApi.levelRules, { signal }),
     staleTime: 10 * 60_000,
     enabled,
   });

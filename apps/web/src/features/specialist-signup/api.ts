@@ -1,14 +1,13 @@
 import {
-  authPaths,
-  specialistPaths,
+  authApi,
+  specialistsApi,
   type RegisterSpecialistBody,
   type SendCodeBody,
   type SpecialistApplication,
-  type TokenResponse,
   type UpdateSpecialistApplicationBody,
 } from '@rozmova/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../lib/api-client.ts';
+import { ApiError, call } from '../../lib/api-client.ts';
 import { authStore } from '../../lib/auth-store.ts';
 import { uploadFile } from '../../lib/files.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -21,8 +20,7 @@ const REVIEW_POLL_MS = 15_000;
 
 export function useSendSignUpCode() {
   return useMutation({
-    mutationFn: (body: SendCodeBody) =>
-      authStore.withCodePending(() => apiRequest<void>(authPaths.sendRegisterCode, { method: 'POST', body })),
+    mutationFn: (body: SendCodeBody) => authStore.withCodePending(() => call(authApi.sendRegisterCode, { body })),
   });
 }
 
@@ -30,7 +28,7 @@ export function useRegisterSpecialist() {
   return useMutation({
     mutationFn: (body: RegisterSpecialistBody) =>
       authStore.withCodePending(async () => {
-        const { token } = await apiRequest<TokenResponse>(specialistPaths.register, { method: 'POST', body });
+        const { token } = await call(authApi.registerSpecialist, { body });
         return authStore.signInWithToken(token);
       }),
   });
@@ -39,7 +37,7 @@ export function useRegisterSpecialist() {
 export function useMyApplication(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.specialistApplications.mine,
-    queryFn: () => apiRequest<SpecialistApplication>(specialistPaths.my),
+    queryFn: () => call(specialistsApi.mine),
     enabled,
     refetchInterval: (query) => (query.state.data?.status === 'submitted' ? REVIEW_POLL_MS : false),
     refetchOnWindowFocus: (query) => query.state.data?.status === 'submitted',
@@ -58,15 +56,13 @@ function useApplicationMutation<Variables>(send: (variables: Variables) => Promi
 
 export const useSaveApplication = () =>
   useApplicationMutation((body: UpdateSpecialistApplicationBody) =>
-    apiRequest<SpecialistApplication>(specialistPaths.my, { method: 'PUT', body }).then(async (application) => {
+    call(specialistsApi.updateMine, { body }).then(async (application) => {
       // The Ukrainian name is the account's name: the header shows it.
       await authStore.loadProfile();
       return application;
     }),
   );
 
-export const useUploadDiploma = () =>
-  useApplicationMutation((file: File) => uploadFile<SpecialistApplication>(specialistPaths.myDiploma, file));
+export const useUploadDiploma = () => useApplicationMutation((file: File) => uploadFile(specialistsApi.uploadDiploma, { file }));
 
-export const useSubmitApplication = () =>
-  useApplicationMutation(() => apiRequest<SpecialistApplication>(specialistPaths.mySubmit, { method: 'POST' }));
+export const useSubmitApplication = () => useApplicationMutation(() => call(specialistsApi.submitMine));

@@ -1,6 +1,6 @@
-import { appointmentPaths, type CreateAppointmentFromLandingBody, type FromLandingResult, type User } from '@rozmova/contracts';
+import { appointmentsApi, type CreateAppointmentFromLandingBody, type FromLandingResult, type User } from '@rozmova/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { authStore } from '../../lib/auth-store.ts';
 
 /**
@@ -10,7 +10,7 @@ import { authStore } from '../../lib/auth-store.ts';
 export function useBookFromLanding() {
   return useMutation({
     mutationFn: async (body: CreateAppointmentFromLandingBody): Promise<{ user: User; result: FromLandingResult }> => {
-      const result = await apiRequest<FromLandingResult>(appointmentPaths.fromLanding, { method: 'POST', body });
+      const result = await call(appointmentsApi.bookFromLanding, { body });
       const user = await authStore.signInWithToken(result.token);
       return { user, result };
     },

@@ -1,29 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { supportDeskPaths, type SupportRequest } from '@rozmova/contracts';
-import { apiRequest } from '../../lib/api-client.ts';
-import { withId } from '../../lib/paths.ts';
+import { supportDeskApi, type CreateSupportRequestBody } from '@rozmova/contracts';
+import { call } from '../../lib/api-client.ts';
+import { uploadFile } from '../../lib/files.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
-export interface NewRequest {
-  topic: string;
-  message: string;
-  email?: string;
-  locale: string;
-  file: File | null;
-}
+export type NewRequest = CreateSupportRequestBody & { file: File | null };
 
-/** Sends the form as multipart (text fields first, then the file), as the API reads it. */
+/** The form goes as JSON, or as multipart with its attachment. */
 export function useCreateRequest() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (request: NewRequest) => {
-      const body = new FormData();
-      body.append('topic', request.topic);
-      body.append('message', request.message);
-      body.append('locale', request.locale);
-      if (request.email) body.append('email', request.email);
-      if (request.file) body.append('file', request.file, request.file.name);
-      return apiRequest<SupportRequest>(supportDeskPaths.requests, { method: 'POST', body });
+    mutationFn: ({ file, ...fields }: NewRequest) => {
+      const body = { ...fields, email: fields.email || undefined };
+      return file ? uploadFile(supportDeskApi.create, { file, body }) : call(supportDeskApi.create, { body });
     },
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.supportDesk.all }),
   });
@@ -32,8 +21,7 @@ export function useCreateRequest() {
 export const useRequest = (id: string, token: string | null) =>
   useQuery({
     queryKey: queryKeys.supportDesk.one(id, token),
-    queryFn: ({ signal }) =>
-      apiRequest<SupportRequest>(withId(supportDeskPaths.request, id), { query: { token: token ?? undefined }, signal }),
+    queryFn: ({ signal }) => call(supportDeskApi.get, { params: { id }, query: { token: token ?? undefined }, signal }),
     retry: false,
   });
 
@@ -41,12 +29,7 @@ export const useRequest = (id: string, token: string | null) =>
 export function useFollowUp(id: string, token: string | null) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) =>
-      apiRequest<SupportRequest>(withId(supportDeskPaths.followUps, id), {
-        method: 'POST',
-        query: { token: token ?? undefined },
-        body: { text },
-      }),
+    mutationFn: (text: string) => call(supportDeskApi.followUp, { params: { id }, query: { token: token ?? undefined }, body: { text } }),
     onSuccess: (request) => client.setQueryData(queryKeys.supportDesk.one(id, token), request),
   });
 }

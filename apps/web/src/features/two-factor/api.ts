@@ -1,24 +1,15 @@
-import {
-  twoFactorPaths,
-  type AuthenticatorSetup,
-  type EnrolmentConfirmResponse,
-  type RecoveryCodes,
-  type TwoFactorStatus,
-  type User,
-} from '@rozmova/contracts';
+import { twoFactorApi, type User } from '@rozmova/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { authStore } from '../../lib/auth-store.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { forgetSecondStep } from '../../lib/second-step.ts';
-
-const post = <T>(path: string, body: unknown) => apiRequest<T>(path, { method: 'POST', body });
 
 /** The authenticator offered to the holder of an enrolment challenge (the same one again within its half hour). */
 export function useEnrolmentSetup(challenge: string | undefined) {
   return useQuery({
     queryKey: queryKeys.twoFactor.enrolment(challenge ?? ''),
-    queryFn: () => post<AuthenticatorSetup>(twoFactorPaths.enrolment, { challenge }),
+    queryFn: () => call(twoFactorApi.startEnrolment, { body: { challenge: challenge! } }),
     enabled: challenge !== undefined,
     staleTime: Infinity,
     retry: false,
@@ -29,7 +20,7 @@ export function useEnrolmentSetup(challenge: string | undefined) {
 export function useConfirmEnrolment() {
   return useMutation({
     mutationFn: async (body: { challenge: string; code: string }): Promise<{ user: User; recoveryCodes: string[] }> => {
-      const { token, recovery_codes } = await post<EnrolmentConfirmResponse>(twoFactorPaths.enrolmentConfirm, body);
+      const { token, recovery_codes } = await call(twoFactorApi.confirmEnrolment, { body });
       forgetSecondStep();
       return { user: await authStore.signInWithToken(token), recoveryCodes: recovery_codes };
     },
@@ -39,19 +30,19 @@ export function useConfirmEnrolment() {
 export function useTwoFactorStatus() {
   return useQuery({
     queryKey: queryKeys.twoFactor.status,
-    queryFn: ({ signal }) => apiRequest<TwoFactorStatus>(twoFactorPaths.status, { signal }),
+    queryFn: ({ signal }) => call(twoFactorApi.status, { signal }),
   });
 }
 
 /** A new authenticator: `code` of the current one (or a recovery code) when one is on, else null. */
 export function useSetupAuthenticator() {
-  return useMutation({ mutationFn: (code: string | null) => post<AuthenticatorSetup>(twoFactorPaths.setup, { code }) });
+  return useMutation({ mutationFn: (code: string | null) => call(twoFactorApi.setup, { body: { code } }) });
 }
 
 export function useEnableTwoFactor() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => post<RecoveryCodes>(twoFactorPaths.enable, { code }),
+    mutationFn: (code: string) => call(twoFactorApi.enable, { body: { code } }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.twoFactor.status }),
   });
 }
@@ -59,7 +50,7 @@ export function useEnableTwoFactor() {
 export function useDisableTwoFactor() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => post<void>(twoFactorPaths.disable, { code }),
+    mutationFn: (code: string) => call(twoFactorApi.disable, { body: { code } }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.twoFactor.status }),
   });
 }

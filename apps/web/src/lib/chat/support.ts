@@ -1,6 +1,6 @@
-import { realtimeEvents, supportPaths, type SupportStatus } from '@rozmova/contracts';
+import { realtimeEvents, supportApi } from '@rozmova/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../api-client.ts';
+import { call } from '../api-client.ts';
 import { queryKeys } from '../query-keys.ts';
 import { useRealtimeEvent } from '../use-realtime.ts';
 import type { ConversationRef } from './conversation.ts';
@@ -18,7 +18,7 @@ export const useSupportConversation = (active: boolean) => useConversation(suppo
 export function useSupportStatus(userId: string) {
   const status = useQuery({
     queryKey: queryKeys.support.status(userId),
-    queryFn: ({ signal }) => apiRequest<SupportStatus>(supportPaths.status, { signal }),
+    queryFn: ({ signal }) => call(supportApi.status, { signal }),
   });
   const refetch = () => void status.refetch();
   useRealtimeEvent(realtimeEvents.operatorAvailabilityChanged, refetch, refetch);

@@ -1,4 +1,4 @@
-import { TYPING_EVERY_MS, type TypingEvent } from '@rozmova/contracts';
+import { TYPING_EVERY_MS } from '@rozmova/contracts';
 
 /**
  * `chat-typing` while the person types: at most every {@link TYPING_EVERY_MS}. After a send, `reset` lets the next
@@ -18,10 +18,3 @@ export function createTypingThrottle(emit: () => void, now: () => number = Date.
     },
   };
 }
-
-export const isTypingEvent = (value: unknown): value is TypingEvent =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as TypingEvent).patientId === 'string' &&
-  typeof (value as TypingEvent).senderType === 'string' &&
-  typeof (value as TypingEvent).user_name === 'string';

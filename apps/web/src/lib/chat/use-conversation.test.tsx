@@ -99,10 +99,12 @@ function fakeConnection() {
     token: 't',
     connected: true,
     on(event, handler) {
+      // What `deliver` sends stands for the wire, untyped.
+      const heard = handler as (payload: unknown) => void;
       const set = handlers.get(event) ?? new Set();
-      set.add(handler);
+      set.add(heard);
       handlers.set(event, set);
-      return () => void set.delete(handler);
+      return () => void set.delete(heard);
     },
     onReconnect: () => () => undefined,
     onConnectionChange(handler) {

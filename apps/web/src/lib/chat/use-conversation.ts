@@ -1,16 +1,19 @@
 import {
-  messagePaths,
+  messagesApi,
+  messageSchema,
+  messagesDeliveredEventSchema,
+  messagesReadEventSchema,
   realtimeEvents,
   TYPING_EXPIRES_MS,
+  typingEventSchema,
   type Message,
-  type MessageList,
   type MessagesDeliveredEvent,
   type MessageStatus,
   type TypingEvent,
 } from '@rozmova/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { ApiError, apiRequest } from '../api-client.ts';
+import { ApiError, call } from '../api-client.ts';
 import { useAuth } from '../auth-store.ts';
 import { queryKeys } from '../query-keys.ts';
 import { useRealtimeConnection, useRealtimeEvent } from '../use-realtime.ts';
@@ -38,19 +41,8 @@ import {
   type OutgoingMessage,
 } from './conversation.ts';
 import { outbox } from './outbox.ts';
-import { createTypingThrottle, isTypingEvent } from './typing.ts';
+import { createTypingThrottle } from './typing.ts';
 import { useLatest } from '../use-latest.ts';
-
-const isMessage = (value: unknown): value is Message =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as Message).id === 'string' &&
-  typeof (value as Message).client_message_id === 'string' &&
-  typeof (value as Message).message_text === 'string';
-
-/** `chat-message-delivered` and `chat-message-read` carry the same shape. */
-const isStatusEvent = (value: unknown): value is MessagesDeliveredEvent =>
-  typeof value === 'object' && value !== null && Array.isArray((value as MessagesDeliveredEvent).ids);
 
 /** Statuses of messages an event named before the message itself arrived; only the newest are kept. */
 const KNOWN_STATUSES_MAX = 500;
@@ -85,7 +77,7 @@ export function useConversation(ref: ConversationRef, { active, enabled = true }
   const early = useRef<{ key: string; messages: Message[] }>({ key, messages: [] });
 
   const fetchPage = useCallback<FetchPage>(
-    async (page) => (await apiRequest<MessageList>(messagePaths.messages, { query: listQuery(latestRef.current, page) })).messages,
+    async (page) => (await call(messagesApi.list, { query: listQuery(latestRef.current, page) })).messages,
     [latestRef],
   );
 
@@ -133,21 +125,27 @@ export function useConversation(ref: ConversationRef, { active, enabled = true }
     return () => clearTimeout(timer);
   }, [typing]);
 
+  // What goes into the held history is checked against its schema: a tab open across a deploy may hear a newer server.
   useRealtimeEvent(realtimeEvents.chatMessageCreated, (payload) => {
-    if (!isMessage(payload) || !belongsTo(latestRef.current, payload)) return;
-    addMessages([payload]);
-    if (payload.message_senderType === typing?.event.senderType) setTyping(null);
+    const message = messageSchema.safeParse(payload).data;
+    if (!message || !belongsTo(latestRef.current, message)) return;
+    addMessages([message]);
+    if (message.message_senderType === typing?.event.senderType) setTyping(null);
   });
-  const onStatusEvent = (status: MessageStatus, payload: unknown) => {
+  // `chat-message-delivered` and `chat-message-read` carry the same shape.
+  const onStatusEvent = (status: MessageStatus, event: MessagesDeliveredEvent | undefined) => {
     const here = latestRef.current;
-    if (!isStatusEvent(payload) || (payload.appointmentId ?? undefined) !== here.appointmentId) return;
-    if (here.patientId && payload.patientId !== here.patientId) return;
-    setStatus(payload.ids, status);
+    if (!event || (event.appointmentId ?? undefined) !== here.appointmentId) return;
+    if (here.patientId && event.patientId !== here.patientId) return;
+    setStatus(event.ids, status);
   };
-  useRealtimeEvent(realtimeEvents.chatMessageDelivered, (payload) => onStatusEvent('Delivered', payload));
-  useRealtimeEvent(realtimeEvents.chatMessageRead, (payload) => onStatusEvent('Read', payload));
+  useRealtimeEvent(realtimeEvents.chatMessageDelivered, (payload) =>
+    onStatusEvent('Delivered', messagesDeliveredEventSchema.safeParse(payload).data),
+  );
+  useRealtimeEvent(realtimeEvents.chatMessageRead, (payload) => onStatusEvent('Read', messagesReadEventSchema.safeParse(payload).data));
   useRealtimeEvent(realtimeEvents.chatTyping, (payload) => {
-    if (isTypingEvent(payload) && isTypingHere(latestRef.current, payload)) setTyping({ event: payload, at: Date.now() });
+    const event = typingEventSchema.safeParse(payload).data;
+    if (event && isTypingHere(latestRef.current, event)) setTyping({ event, at: Date.now() });
   });
 
   // Typing of this side.
@@ -163,8 +161,7 @@ export function useConversation(ref: ConversationRef, { active, enabled = true }
     async (item: Omit<OutgoingMessage, 'state' | 'offline'>) => {
       outbox.sending(key, item);
       try {
-        const message = await apiRequest<Message>(messagePaths.messages, {
-          method: 'POST',
+        const message = await call(messagesApi.send, {
           body: sendBody(latestRef.current, { ...item, state: 'sending', offline: false }),
         });
         addMessages([message]);
@@ -230,7 +227,7 @@ export function useConversation(ref: ConversationRef, { active, enabled = true }
     const ids = unreadOf(client.getQueryData<ChatHistory>(queryKey), latestRef.current.viewer).map((message) => message.id);
     if (ids.length === 0) return;
     try {
-      await apiRequest(messagePaths.markAsRead, { method: 'PATCH', body: markReadBody(latestRef.current) });
+      await call(messagesApi.markRead, { body: markReadBody(latestRef.current) });
       client.setQueryData<ChatHistory>(queryKey, (data) => data && applyStatus(data, ids, 'Read'));
     } catch {
       // Marked on the next arrival or opening.
