@@ -1,8 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { UPLOAD_FIELD as FILE_FIELD } from '@rozmova/contracts';
+import { UPLOAD_FIELD } from '@rozmova/contracts';
 import { AppError } from '../lib/app-error.ts';
-
-export { FILE_FIELD };
 
 /** The request body ended inside the file part (the client stopped or sent a broken body). */
 const isCutShort = (error: unknown) => {
@@ -17,7 +15,7 @@ const isCutShort = (error: unknown) => {
  */
 export async function uploadedFilePart(request: FastifyRequest, maxBytes: number) {
   if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the file as multipart/form-data with a "${FILE_FIELD}" field`);
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the file as multipart/form-data with a "${UPLOAD_FIELD}" field`);
   }
   let part;
   try {
@@ -30,9 +28,9 @@ export async function uploadedFilePart(request: FastifyRequest, maxBytes: number
     if (error instanceof AppError) throw error;
     throw new AppError('VALIDATION_FAILED', 'The multipart body is not valid');
   }
-  if (!part || part.fieldname !== FILE_FIELD) {
+  if (!part || part.fieldname !== UPLOAD_FIELD) {
     throw new AppError('VALIDATION_FAILED', 'Validation failed', [
-      { path: `body.${FILE_FIELD}`, code: 'INVALID_TYPE', message: `Attach the file as "${FILE_FIELD}"` },
+      { path: `body.${UPLOAD_FIELD}`, code: 'INVALID_TYPE', message: `Attach the file as "${UPLOAD_FIELD}"` },
     ]);
   }
   return { content: part.file, name: part.filename };

@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import { SUPPORT_ATTACHMENT_MAX_BYTES, supportDeskApi } from '@rozmova/contracts';
 import { authOf } from '../../http/access.ts';
 import { route } from '../../http/route.ts';
-import { FILE_FIELD, storingUpload } from '../../http/uploaded-file.ts';
+import { storingUpload } from '../../http/uploaded-file.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Attachment, SupportDeskService } from './support-desk.service.ts';
 
@@ -20,7 +20,8 @@ async function readMultipart(request: FastifyRequest, desk: SupportDeskService, 
     });
     for await (const part of parts) {
       if (part.type === 'field') body[part.fieldname] = part.value;
-      else if (part.fieldname === FILE_FIELD) attachments.set(request, await storingUpload(() => desk.storeAttachment(part.file)));
+      else if (part.fieldname === supportDeskApi.create.upload.field)
+        attachments.set(request, await storingUpload(() => desk.storeAttachment(part.file)));
       else part.file.resume();
     }
   } catch (error) {
