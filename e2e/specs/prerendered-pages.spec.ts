@@ -33,19 +33,20 @@ for (const language of languages) {
   test.describe(`prerendered pages (${language})`, () => {
     test.use({ locale: language === 'uk' ? 'uk-UA' : 'en-GB', extraHTTPHeaders: { 'accept-language': acceptLanguage[language] } });
 
-    test('each public page comes as HTML with its heading and text, the same as after hydration, without a warning', async ({
-      browser,
-      baseURL,
-    }) => {
-      const withoutScripts = await browser.newContext({
-        javaScriptEnabled: false,
-        extraHTTPHeaders: { 'accept-language': acceptLanguage[language] },
-      });
-      const bare = await withoutScripts.newPage();
-      const withScripts = await browser.newContext({ extraHTTPHeaders: { 'accept-language': acceptLanguage[language] } });
-      const page = await withScripts.newPage();
-      const problems = consoleProblems(page);
-      for (const path of paths) {
+    // A test per page, so that each page has a whole test's time on a loaded machine.
+    for (const path of paths) {
+      test(`${path} comes as HTML with its heading and text, the same as after hydration, without a warning`, async ({
+        browser,
+        baseURL,
+      }) => {
+        const withoutScripts = await browser.newContext({
+          javaScriptEnabled: false,
+          extraHTTPHeaders: { 'accept-language': acceptLanguage[language] },
+        });
+        const bare = await withoutScripts.newPage();
+        const withScripts = await browser.newContext({ extraHTTPHeaders: { 'accept-language': acceptLanguage[language] } });
+        const page = await withScripts.newPage();
+        const problems = consoleProblems(page);
         const response = await bare.goto(`${baseURL}${path}`);
         expect(response!.status(), path).toBe(path === '/no-such-page' ? 404 : 200);
         expect(response!.headers()['content-language'], path).toBe(language);
@@ -80,11 +81,11 @@ for (const language of languages) {
         await expect(page.locator('h1'), path).toHaveText(heading);
         await expect(page.locator('head link[rel="stylesheet"][href^="/assets/index-"]'), path).toHaveCount(1);
         await expect(page, path).toHaveTitle(title);
-      }
-      expect(problems).toEqual([]);
-      await withoutScripts.close();
-      await withScripts.close();
-    });
+        expect(problems).toEqual([]);
+        await withoutScripts.close();
+        await withScripts.close();
+      });
+    }
 
     test('the other language by its address (what the hreflang links give a crawler)', async ({ request }) => {
       const other: Language = language === 'uk' ? 'en' : 'uk';
@@ -96,17 +97,17 @@ for (const language of languages) {
       expect(chosen.headers()['vary']).toContain('Accept-Language');
     });
 
-    test('axe finds nothing serious on the hydrated pages at 360 px, light and dark', async ({ page, baseURL }) => {
-      await page.setViewportSize({ width: 360, height: 780 });
-      for (const scheme of ['light', 'dark'] as const) {
+    for (const scheme of ['light', 'dark'] as const) {
+      test(`axe finds nothing serious on the hydrated pages at 360 px, ${scheme}`, async ({ page, baseURL }) => {
+        await page.setViewportSize({ width: 360, height: 780 });
         await page.emulateMedia({ colorScheme: scheme });
         for (const path of ['/', '/prices', '/our-specialists', '/no-such-page']) {
           await page.goto(`${baseURL}${path}`);
           await hydrated(page);
           await expectAccessible(page);
         }
-      }
-    });
+      });
+    }
   });
 }
 
