@@ -8,10 +8,12 @@ import type { Storage } from './lib/storage.ts';
 import { userRoom } from '@rozmova/contracts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createAppointmentsService } from './modules/appointments/appointments.service.ts';
+import { createDoctorsPatients } from './modules/appointments/doctors-patients.ts';
 import { createReviewModeration } from './modules/feedback/review-moderation.service.ts';
 import { createPaymentsAdmin } from './modules/payments/payments-admin.service.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createSessions } from './modules/auth/sessions.ts';
 import { createTwoFactorService } from './modules/two-factor/two-factor.service.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
 import { createCorporateService } from './modules/corporate/corporate.service.ts';
@@ -24,6 +26,8 @@ import { createDoctorsService } from './modules/doctors/doctors.service.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { createMeetingsService } from './modules/meetings/meetings.service.ts';
 import { createFeedbackService } from './modules/feedback/feedback.service.ts';
+import { createRatings } from './modules/feedback/ratings.ts';
+import { createDomainEvents } from './modules/jobs/domain-events.ts';
 import { createJobsService } from './modules/jobs/jobs.service.ts';
 import { createMessagesService } from './modules/messages/messages.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
@@ -60,22 +64,24 @@ export function createServices(deps: {
   // (creation and removal), in the order they are built here.
   const accounts = createAccountsService({ db, clock });
   const push = createPushService({ db, clock, log, settings: config.push, outbound: config.outbound, accounts });
-  const patients = createPatientsService({ db, clock, audit, quiz, accounts, savePushToken: push.saveToken });
+  // Read models other modules are given: a doctor's own patients (appointments' table), doctors' ratings (feedback's).
+  const doctorsPatients = createDoctorsPatients(db);
+  const patients = createPatientsService({ db, clock, audit, quiz, accounts, savePushToken: push.saveToken, doctorsPatients });
   const jobs = createJobsService({ db, clock, log });
+  const events = createDomainEvents({ clock, jobs });
   const notifications = createNotificationsService({ db, mailer, realtime, publicUrl: config.publicUrl, accounts, push });
-  const doctors = createDoctorsService({ db, clock });
+  const doctors = createDoctorsService({ db, clock, ratingsOf: createRatings(db) });
   accounts.onAccountCreated(async (user, tx) => {
     if (user.role === 'doctor') await doctors.createProfile(user.id, tx);
   });
-  const payments = createPaymentsService({ db, clock, jobs, log, publicUrl: config.publicUrl, settings: config.payments });
-  // Appointments bind the ports of payments and patients (a doctor's own patients) and the account-removal hook.
+  // Appointments publish `appointment.cancelled` (payments refunds) and give payments their side of an appointment.
   const appointments = createAppointmentsService({
     db,
     clock,
     accounts,
     doctors,
     patients,
-    payments,
+    events,
     jobs,
     notifications,
     realtime,
@@ -84,21 +90,30 @@ export function createServices(deps: {
     publicUrl: config.publicUrl,
     landingBookingsPerHour: config.landingBookingsPerHour,
   });
+  const payments = createPaymentsService({
+    db,
+    clock,
+    jobs,
+    events,
+    appointments: appointments.payments,
+    log,
+    publicUrl: config.publicUrl,
+    settings: config.payments,
+  });
   const documents = createDocumentsService({
     db,
     storage: deps.storage,
     clock,
     audit,
     accounts,
-    isDoctorOfPatient: appointments.isDoctorOfPatient,
+    isDoctorOfPatient: doctorsPatients.isDoctorOfPatient,
     patientExists: patients.exists,
   });
   const feedback = createFeedbackService({ db, accounts, appointments, clinicName: config.clinicName });
-  doctors.bindRatings(feedback.ratingsOf);
   const patientNotes = createPatientNotesService({
     db,
     audit,
-    isDoctorOfPatient: appointments.isDoctorOfPatient,
+    isDoctorOfPatient: doctorsPatients.isDoctorOfPatient,
     patientExists: patients.exists,
   });
   // Support owns the conversation workflow and writes the chat columns only through the patients service; messages
@@ -111,7 +126,7 @@ export function createServices(deps: {
     audit,
     rateLimit,
     accounts,
-    isDoctorOfPatient: appointments.isDoctorOfPatient,
+    isDoctorOfPatient: doctorsPatients.isDoctorOfPatient,
     support,
     log,
   });
@@ -139,17 +154,19 @@ export function createServices(deps: {
     contactEmail: config.contactEmail,
     ice: config.ice,
   });
-  const auth = createAuthService({ db, clock, mailer, accounts, rateLimit, realtime, jobs });
-  // Staff two-factor sign-in binds what follows the password (auth.bindSecondStep).
+  // Sessions start for auth's sign-in and for two-factor's second step; auth is given two-factor's rule for what
+  // follows the password.
+  const sessions = createSessions({ db, clock, realtime });
   const twoFactor = createTwoFactorService({
     db,
     clock,
     rateLimit,
     audit,
     accounts,
-    auth,
+    sessions,
     settings: { ...config.twoFactor, issuer: config.clinicName },
   });
+  const auth = createAuthService({ db, clock, mailer, accounts, rateLimit, sessions, jobs, secondStep: twoFactor.secondStep });
   const admin = createAdminService({ db, accounts, auth, doctors });
   const specialists = createSpecialistsService({
     db,

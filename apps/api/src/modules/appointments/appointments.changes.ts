@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { DoctorBookingProfile, DoctorsService } from '../doctors/doctors.service.ts';
 import type { PatientsService } from '../patients/patients.service.ts';
-import type { PaymentsService } from '../payments/payments.service.ts';
+import type { DomainEvents } from '../jobs/domain-events.ts';
 import type { TimedWork } from './appointments.jobs.ts';
 import {
   assertMovable,
@@ -71,10 +71,10 @@ export function createAppointmentChanges(deps: {
   clock: Clock;
   doctors: Pick<DoctorsService, 'getBookingProfile' | 'checkBookable'>;
   patients: Pick<PatientsService, 'takeFreeConsultation' | 'giveBackFreeConsultation'>;
-  payments: Pick<PaymentsService, 'refundAppointment'>;
+  events: Pick<DomainEvents, 'publish'>;
   timed: TimedWork;
 }) {
-  const { doctors, patients, payments, timed } = deps;
+  const { doctors, patients, events, timed } = deps;
   const now = () => deps.clock.now();
 
   /** Decides who pays for a new booking; a free consultation is used up here, in the booking's transaction. */
@@ -112,15 +112,16 @@ export function createAppointmentChanges(deps: {
   }
 
   /**
-   * Cancels a pending appointment the caller locked: the hold and reminders go, a free consultation comes back, and a
-   * paid one is refunded when the rules say so. Answers whether money goes back.
+   * Cancels a pending appointment the caller locked: the hold and reminders go, a free consultation comes back, and
+   * `appointment.cancelled` tells payments whether the rules give the money back. Answers whether they do.
    */
   async function cancelInTx(tx: Db, row: AppointmentRow, by: CancellationReason): Promise<{ refund: boolean; row: AppointmentRow }> {
     const at = now();
     const updated = await updateAppointment(tx, row.id, { status: 'canceled', cancelledBy: by, cancelledAt: at, holdExpiresAt: null }, at);
     await timed.drop(tx, row.id);
     if (row.paymentType === 'ADRA') await patients.giveBackFreeConsultation(row.patientId, tx);
-    const refund = refundsOnCancel(row, by, at) && (await payments.refundAppointment(row.id, tx)) > 0;
+    const refund = refundsOnCancel(row, by, at);
+    await events.publish(tx, 'appointment.cancelled', row.id, { appointmentId: row.id, refund });
     return { refund, row: updated };
   }
 
@@ -136,6 +137,7 @@ export function createAppointmentChanges(deps: {
     } else {
       await updateAppointment(tx, row.id, { status: 'canceled', cancelledAt: at, holdExpiresAt: null }, at);
       if (row.paymentType === 'ADRA') await patients.giveBackFreeConsultation(row.patientId, tx);
+      await events.publish(tx, 'appointment.cancelled', row.id, { appointmentId: row.id, refund: false });
     }
     await timed.drop(tx, row.id);
     return true;

@@ -1,6 +1,5 @@
-import type { Appointment, Specialisation } from '@rozmova/contracts';
+import type { Appointment, AppointmentStatus, PaymentStatus, PaymentType, Specialisation } from '@rozmova/contracts';
 import { formatInZone } from '@rozmova/contracts';
-import type { PayableAppointment } from '../payments/payments.service.ts';
 import type { AppointmentView } from './appointments.repository.ts';
 import type { AppointmentFacts } from './appointments.texts.ts';
 
@@ -42,7 +41,22 @@ export const factsOf = (view: AppointmentView): AppointmentFacts => ({
   start: view.appointment.startsAt,
 });
 
-/** The payments module's view of an appointment. */
+/** What payments need to know of an appointment. */
+export interface PayableAppointment {
+  id: string;
+  patientId: string;
+  patientUserId: string;
+  doctorUserId: string;
+  doctorName: string;
+  status: AppointmentStatus;
+  paymentType: PaymentType;
+  paymentStatus: PaymentStatus;
+  /** UAH kopiyky. */
+  price: number;
+  holdExpiresAt: Date | null;
+  startsAt: Date;
+}
+
 export const toPayable = (v: AppointmentView): PayableAppointment => ({
   id: v.appointment.id,
   patientId: v.appointment.patientId,

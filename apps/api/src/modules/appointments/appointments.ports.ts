@@ -1,50 +1,45 @@
 import { realtimeEvents } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { AccountsService } from '../accounts/accounts.service.ts';
+import type { AccountsService, AfterCommit } from '../accounts/accounts.service.ts';
 import type { JobsService } from '../jobs/jobs.service.ts';
-import type { PatientsService } from '../patients/patients.service.ts';
-import type { PaymentsService } from '../payments/payments.service.ts';
 import type { Announcements } from './appointments.announcements.ts';
 import type { AppointmentChanges } from './appointments.changes.ts';
 import type { TimedWork } from './appointments.jobs.ts';
-import { toPayable } from './appointments.mapping.ts';
+import { toPayable, type PayableAppointment } from './appointments.mapping.ts';
 import {
   findAppointmentView,
-  isDoctorOfPatient,
   lockAllPendingOfPatient,
   lockAppointment,
-  patientIdsOfDoctor,
   updateAppointment,
   type AppointmentView,
 } from './appointments.repository.ts';
 
-/**
- * What other modules get from appointments without importing it: the payments port (read, mark paid, payment
- * status), the patients port (a doctor's own patients) and the account-removal hook.
- */
-export function bindAppointmentPorts(deps: {
+interface PortDeps {
   db: Db;
   clock: Clock;
-  accounts: Pick<AccountsService, 'onAccountRemoved'>;
-  patients: Pick<PatientsService, 'bindDoctorsPatients'>;
-  payments: Pick<PaymentsService, 'bindAppointments'>;
   jobs: Pick<JobsService, 'runSoon'>;
   announce: Announcements;
   timed: TimedWork;
-  changes: Pick<AppointmentChanges, 'cancelInTx'>;
   view(id: string, tx?: Db): Promise<AppointmentView>;
-}): void {
+}
+
+/**
+ * The appointments module's side of paying, given to the payments module (built after this one): payments never touch
+ * the appointments table. Each call runs in the caller's transaction; `get(…, lock)` locks the row until it ends.
+ */
+export function createPaymentPort(deps: PortDeps) {
   const { db, jobs, announce, timed, view } = deps;
   const now = () => deps.clock.now();
-
-  deps.payments.bindAppointments({
-    async get(id, tx = db, lock = false) {
+  return {
+    async get(id: string, tx: Db = db, lock = false): Promise<PayableAppointment | undefined> {
       if (lock && !(await lockAppointment(tx, id))) return undefined;
       const found = await findAppointmentView(tx, id);
       return found ? toPayable(found) : undefined;
     },
-    async markPaid(id, tx) {
+
+    /** The appointment is paid: payment status `paid`, the hold ends. */
+    async markPaid(id: string, tx: Db): Promise<AfterCommit> {
       await updateAppointment(tx, id, { paymentStatus: 'paid', holdExpiresAt: null }, now());
       await timed.dropHold(tx, id);
       const v = await view(id, tx);
@@ -54,7 +49,8 @@ export function bindAppointmentPorts(deps: {
         announce.signalTo(v.doctor.userId, await view(id), realtimeEvents.appointmentModified);
       };
     },
-    async markPaymentStatus(id, status, tx) {
+
+    async markPaymentStatus(id: string, status: 'pending' | 'failed' | 'refunded', tx: Db): Promise<AfterCommit> {
       await updateAppointment(tx, id, { paymentStatus: status }, now());
       const v = await view(id, tx);
       if (status === 'refunded') await announce.refunded(tx, v);
@@ -63,16 +59,19 @@ export function bindAppointmentPorts(deps: {
         else announce.signalTo(v.patient.userId, await view(id), realtimeEvents.appointmentModified);
       };
     },
-  });
+  };
+}
 
-  // Patients and documents: a doctor's own patients have a scheduled, running or completed consultation with it.
-  deps.patients.bindDoctorsPatients({
-    isDoctorOfPatient: (doctorId, patientId) => isDoctorOfPatient(db, doctorId, patientId),
-    patientIdsOfDoctor: (doctorId) => patientIdsOfDoctor(db, doctorId),
-  });
+export type PaymentPort = ReturnType<typeof createPaymentPort>;
 
-  // Account removal cancels the patient's pending appointments in the removal's transaction (refunds as for the
-  // patient's own cancellation) and queues the doctors' notices; their texts are written now, before the name goes.
+/**
+ * Account removal cancels the patient's pending appointments in the removal's transaction (refunds as for the
+ * patient's own cancellation) and queues the doctors' notices; their texts are written now, before the name goes.
+ */
+export function cancelOnAccountRemoval(
+  deps: PortDeps & { accounts: Pick<AccountsService, 'onAccountRemoved'>; changes: Pick<AppointmentChanges, 'cancelInTx'> },
+): void {
+  const { jobs, announce, view } = deps;
   deps.accounts.onAccountRemoved(async ({ patientId }, tx) => {
     if (!patientId) return;
     for (const row of await lockAllPendingOfPatient(tx, patientId)) {

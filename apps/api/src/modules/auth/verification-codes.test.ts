@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { jobs } from '../../db/schema.ts';
 import { deliver } from '../../test/factories.ts';
 import { call, createTestApp, MINUTE, registerPatient, uniqueEmail, type TestContext } from '../../test/harness.ts';
-import { CODE_MAIL_JOB } from './auth.service.ts';
+import { CODE_MAIL_JOB } from './commands/verification-codes.ts';
 
 const SEND_REGISTER = '/v1/verification-codes/register/send-code';
 const SEND_RECOVERY = '/v1/verification-codes/recover-pass/send-code';

@@ -34,7 +34,7 @@ const ZONE_MARGIN = 15 * 60 * 60_000;
 /** What booking needs of a doctor: who it is, its price (UAH kopiyky) and the rules of its slots. */
 export type DoctorBookingProfile = BookingProfileRow;
 
-/** A doctor's rating from its published reviews: the feedback module answers through `bindRatings`. */
+/** A doctor's rating from its published reviews: the feedback module's read model (services.ts gives it). */
 export type RatingsOf = (doctorIds: readonly string[]) => Promise<Map<string, DoctorRating>>;
 const NO_RATING: DoctorRating = { average: null, count: 0 };
 
@@ -111,12 +111,11 @@ function specialisationsMatching(text: string): Specialisation[] {
  * Doctors' public profiles, their rules and free slots. Ids are the doctors' user ids. Busy times come from the
  * appointments table through a read-only query of this module's repository (the appointments module owns the writes).
  */
-export function createDoctorsService(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
-  let ratingsOf: RatingsOf | undefined;
+export function createDoctorsService(deps: { db: Db; clock: Clock; ratingsOf: RatingsOf }) {
+  const { db, clock, ratingsOf } = deps;
 
   async function withRatings(rows: DoctorRow[]): Promise<Doctor[]> {
-    const ratings = await (ratingsOf?.(rows.map((row) => row.profile.userId)) ?? new Map<string, DoctorRating>());
+    const ratings = await ratingsOf(rows.map((row) => row.profile.userId));
     return rows.map((row) => doctorFromRow(row, ratings.get(row.profile.userId)));
   }
   const withRating = async (row: DoctorRow): Promise<Doctor> => (await withRatings([row]))[0]!;
@@ -158,11 +157,6 @@ export function createDoctorsService(deps: { db: Db; clock: Clock }) {
   }
 
   return {
-    /** The feedback module's one rating aggregate (`ratingsOf`), bound by buildApp: doctors never read feedback rows. */
-    bindRatings(port: RatingsOf): void {
-      ratingsOf = port;
-    },
-
     /** The empty profile of a new doctor account, in the account's transaction. */
     createProfile: (userId: string, tx: Db = db) => insertDoctorProfile(tx, userId),
 

@@ -1,7 +1,6 @@
 import type {
   AppointmentStatus,
   CreateFeedbackBody,
-  DoctorRating,
   DoctorReviews,
   Feedback,
   FeedbackList,
@@ -23,10 +22,10 @@ import {
   listFeedback,
   listPublishedReviews,
   lockFeedbackOfUser,
-  publishedRatings,
   updateFeedback,
   type FeedbackRow,
 } from './feedback.repository.ts';
+import { createRatings } from './ratings.ts';
 
 /** The most a list answers with (newest first); `count` says how many there are. */
 export const FEEDBACK_LIST_LIMIT = 200;
@@ -133,17 +132,7 @@ export function createFeedbackService(deps: { db: Db; accounts: AccountsService;
     });
   }
 
-  /**
-   * The one rating aggregate: average (one decimal) and count of each doctor's published reviews; a doctor without any
-   * gets `{ average: null, count: 0 }`. The doctors list, the specialists' page and the doctor's own ratings read it.
-   */
-  async function ratingsOf(doctorIds: readonly string[]): Promise<Map<string, DoctorRating>> {
-    const ratings = new Map<string, DoctorRating>(doctorIds.map((id) => [id, { average: null, count: 0 }]));
-    for (const row of await publishedRatings(db, [...new Set(doctorIds)])) {
-      ratings.set(row.doctorId, { average: row.average, count: row.count });
-    }
-    return ratings;
-  }
+  const ratingsOf = createRatings(db);
 
   return {
     ratingsOf,

@@ -83,10 +83,7 @@ export function toPatientCard(card: CardRow): PatientCard {
   };
 }
 
-/**
- * Which patients are a doctor's own: a scheduled, running or completed consultation with it. The appointments service
- * answers: it binds this port when it is built (`bindDoctorsPatients`), as it binds the payments module's.
- */
+/** Which patients are a doctor's own: a scheduled, running or completed consultation with it (the appointments' read model). */
 export interface DoctorsPatients {
   isDoctorOfPatient(doctorId: string, patientId: string): Promise<boolean>;
   patientIdsOfDoctor(doctorId: string): Promise<string[]>;
@@ -165,13 +162,9 @@ export function createPatientsService(deps: {
   accounts: Pick<AccountsService, 'onAccountCreated' | 'onAccountRemoved'>;
   /** Saves `user_push_token` (a PushSubscription as JSON text; null: none) as the user's device (the push module). */
   savePushToken: (userId: string, token: string | null) => Promise<void>;
+  doctorsPatients: DoctorsPatients;
 }) {
-  const { db, audit } = deps;
-  let doctorsPatients: DoctorsPatients | undefined;
-  const doctorsPatientsPort = (): DoctorsPatients => {
-    if (!doctorsPatients) throw new Error('The appointments module has not bound the doctors-patients port');
-    return doctorsPatients;
-  };
+  const { db, audit, doctorsPatients } = deps;
 
   // A new patient gets its record and empty card in the account's transaction; a removed one loses its health data.
   deps.accounts.onAccountCreated(async (user, tx) => {
@@ -184,7 +177,7 @@ export function createPatientsService(deps: {
   async function maySee(auth: AuthContext, patientId: string): Promise<boolean> {
     const { user, patientId: own } = auth.account;
     if (patientId === own || user.role === 'operator' || user.role === 'admin') return true;
-    return user.role === 'doctor' && (await doctorsPatientsPort().isDoctorOfPatient(user.id, patientId));
+    return user.role === 'doctor' && (await doctorsPatients.isDoctorOfPatient(user.id, patientId));
   }
 
   async function visibleRecord(auth: AuthContext, patientId: string): Promise<PatientRecordRow> {
@@ -214,9 +207,6 @@ export function createPatientsService(deps: {
   const isOwner = (auth: AuthContext, patientId: string) => auth.account.patientId === patientId;
 
   return {
-    bindDoctorsPatients(port: DoctorsPatients): void {
-      doctorsPatients = port;
-    },
     /** Booking: uses one free (ADRA) consultation in the booking's transaction; false when none is left. */
     takeFreeConsultation: (patientId: string, tx: Db = deps.db) => takeFreeConsultation(tx, patientId),
     /** A cancelled free consultation is given back, in the cancellation's transaction. */
@@ -235,7 +225,7 @@ export function createPatientsService(deps: {
     /** Operators and admins search every patient; a doctor only its own. */
     async lookup(auth: AuthContext, criteria: string): Promise<PatientLookup> {
       const { user } = auth.account;
-      const within = user.role === 'doctor' ? await doctorsPatientsPort().patientIdsOfDoctor(user.id) : undefined;
+      const within = user.role === 'doctor' ? await doctorsPatients.patientIdsOfDoctor(user.id) : undefined;
       const rows = await lookupPatientRecords(db, criteria, PATIENT_LOOKUP_MAX, within);
       await auditShown(auth, 'lookup', rows);
       return { success: rows.length > 0, patients: rows.map(toPatient) };
@@ -245,7 +235,7 @@ export function createPatientsService(deps: {
     async listOfDoctor(auth: AuthContext, doctorId: string, query: DoctorPatientsQuery): Promise<DoctorPatients> {
       const { user } = auth.account;
       if (user.role !== 'admin' && user.id !== doctorId) throw forbidden('A doctor sees only its own patients');
-      const within = await doctorsPatientsPort().patientIdsOfDoctor(doctorId);
+      const within = await doctorsPatients.patientIdsOfDoctor(doctorId);
       const page = { limit: DOCTOR_PATIENTS_PAGE_SIZE, offset: (query.page - 1) * DOCTOR_PATIENTS_PAGE_SIZE };
       const { rows, total } = await pagePatientRecordsWithin(db, within, query.query ?? '', page);
       await auditShown(auth, 'list', rows);

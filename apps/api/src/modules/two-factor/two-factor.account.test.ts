@@ -5,7 +5,7 @@ import { twoFactorAuthenticators, twoFactorRecoveryCodes } from '../../db/schema
 import { enrolTwoFactor } from '../../test/factories.ts';
 import { call, createTestApp, login, loginAs, PASSWORD, registerPatient, sessionFor, type TestContext } from '../../test/harness.ts';
 import { totpCode, wrongCode } from '../../test/totp.ts';
-import { twoFactorRules } from './two-factor.service.ts';
+import { twoFactorRules } from './two-factor.rules.ts';
 
 // Two-factor sign-in optional for every role (the harness's default, STAFF_2FA=optional): set up and turned off from
 // the account page.

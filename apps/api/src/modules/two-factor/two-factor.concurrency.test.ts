@@ -6,7 +6,7 @@ import { call, createTestApp, loginAs, type TestContext } from '../../test/harne
 import { totpCode } from '../../test/totp.ts';
 import { recoveryHash } from './two-factor.crypto.ts';
 import { takeStep, useRecoveryCode } from './two-factor.repository.ts';
-import { twoFactorRules } from './two-factor.service.ts';
+import { twoFactorRules } from './two-factor.rules.ts';
 
 // Every limit and single use here must hold when the requests arrive at once, not only one after another. Optional
 // two-factor sign-in (the harness's default): these people enrol from the account page, then sign in with it.
