@@ -53,7 +53,7 @@ interface Chromium {
 
 /**
  * The system Chromium with a fresh profile and a DevTools port for Lighthouse. `--accept-lang` sets what the page
- * reads as `navigator.languages` (the app's first-visit language, PRODUCT.md); no host name resolves, so nothing it or
+ * reads as `navigator.languages` (the app's first-visit language, docs/product.md); no host name resolves, so nothing it or
  * Lighthouse asks for can leave loopback.
  */
 async function launchChromium(language: Locale): Promise<Chromium> {

@@ -184,7 +184,7 @@ test('a patient signs up, logs in, recovers and changes the password, changes th
     const phone = change.getByRole('textbox', { name: 'New phone number', exact: true });
     await expect(phone).toBeVisible();
     await expectAccessible(page);
-    // Typed as a Ukrainian writes it, stored and shown in E.164 (PRODUCT.md "Roles and accounts").
+    // Typed as a Ukrainian writes it, stored and shown in E.164 (docs/product.md §6).
     await phone.fill('050 123 45 67');
     await change.getByRole('button', { name: 'Save phone', exact: true }).click();
     await expect(change).toBeHidden();

@@ -43,7 +43,7 @@ test('the admin edits a self-check question and the level rules', async ({ page,
   });
 
   await test.step('rules under which the distressed answer to every question is not red are refused', async () => {
-    // SPEC.md's literal "red B 16 to 34" told someone distressed in all 50 answers "yellow".
+    // docs/product.md's literal "red B 16 to 34" told someone distressed in all 50 answers "yellow".
     await rules.getByRole('textbox', { name: 'Rule 1 (Red): maximum' }).fill('34');
     await rules.getByRole('button', { name: 'Save rules', exact: true }).click();
     await expect(rules.getByRole('alert')).toContainText('distressed answer (B) to all 50 questions');

@@ -4,7 +4,7 @@ import { expect, expectAccessible, test as base, uniqueEmail } from '../support/
 import { dialog, submitLogin } from '../support/ui.ts';
 
 /*
- * APP_MODE (SPEC.md §1): one build, started three times with another mode each. What a person sees at `/`, that the
+ * APP_MODE (docs/product.md §1): one build, started three times with another mode each. What a person sees at `/`, that the
  * other pages stay reachable, and `/` with axe at 360 px in Ukrainian light and English dark.
  */
 

@@ -105,7 +105,7 @@ test('a patient books and pays (a declined try first), reschedules and cancels',
     await expect(card).toContainText('Psychologist');
     await expect(card).toContainText(PRICE);
     await expect(card).toContainText('Ukrainian, English');
-    await expect(card.getByText('OK', { exact: true })).toBeVisible(); // initials (SPEC.md §9)
+    await expect(card.getByText('OK', { exact: true })).toBeVisible(); // initials (docs/product.md §9)
     await expectAccessible(page);
 
     await page.getByRole('combobox', { name: 'Specialisation' }).selectOption({ label: 'Psychiatrist' });

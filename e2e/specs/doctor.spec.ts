@@ -17,7 +17,7 @@ async function createDoctor(request: APIRequestContext, admin: { email: string; 
   return createUser(request, adminToken, { email: uniqueEmail('doctor'), name, role: 'doctor', password: 'Doctor-Clinic-7731' });
 }
 
-/** Sign-up through the API with the e-mail code, in English, as SPEC.md's three steps do. */
+/** Sign-up through the API with the e-mail code, in English, as docs/product.md's three steps do. */
 async function registerPatient(request: APIRequestContext, mail: MailCatcher, name: string) {
   const email = uniqueEmail('patient');
   const password = 'Kalyna-Sunrise-2025';
@@ -193,7 +193,7 @@ test('a doctor sets its hours, sees a booking arrive live and cancels it; the pa
     await expect(notifications.getByText('Unread: 2', { exact: true })).toBeVisible();
     const cancelled = toast(patientPage, 'The consultation has been cancelled');
     await expect(cancelled).toBeVisible();
-    // SPEC.md §2: realtime toasts appear at the top.
+    // docs/product.md §2: realtime toasts appear at the top.
     const box = await cancelled.boundingBox();
     expect(box!.y).toBeLessThan(200);
   });

@@ -7,7 +7,7 @@ import { expect, test as base, uniqueEmail, watchContentSecurityPolicy } from '.
 import { logIn } from '../support/ui.ts';
 
 /*
- * Response encryption (SPEC.md §7, PRODUCT.md: "supported end to end when the key is configured, for the patient card
+ * Response encryption (docs/product.md §7, docs/product.md: "supported end to end when the key is configured, for the patient card
  * and messages"). The app runs with DECRYPTION_KEY: a patient finds the self-check result in the card, writes to
  * support and reads the answer; an operator reads the message in the inbox and the conversation, sees the patient's card
  * and answers. Every answer of the card, profile, message and inbox routes the browsers received was the encrypted

@@ -23,7 +23,7 @@ test('a visitor at the red level sees the crisis lines and the way to book at on
   await expect(page.getByRole('heading', { name: /^Question 2 of \d+$/ })).toBeVisible();
   await page.getByRole('button', { name: 'Back', exact: true }).click();
 
-  // The distressed answer to the first 20 questions: red (16 or more, PRODUCT.md "Quiz").
+  // The distressed answer to the first 20 questions: red (16 or more, docs/product.md §4 "Self-check").
   await answerQuestions(page, { choice: (index) => (index < 20 ? 2 : 0) });
 
   const help = page.getByRole('region', { name: 'Get help now' });
@@ -51,7 +51,7 @@ test('a visitor at 360 px in Ukrainian with a yellow result gets next steps, not
   await inUkrainian(page);
   await page.goto('/diagnosis');
   await page.getByRole('button', { name: 'Почати самоперевірку', exact: true }).click();
-  // 30 well answers and 20 in between: neither red nor green, so yellow (PRODUCT.md "Quiz").
+  // 30 well answers and 20 in between: neither red nor green, so yellow (docs/product.md §4 "Self-check").
   await answerQuestions(page, { choice: (index) => (index < 30 ? 0 : 1), next: 'Далі', finish: 'Побачити результат' });
 
   await expect(page.getByRole('heading', { name: 'Подбайте про себе', exact: true })).toBeVisible();

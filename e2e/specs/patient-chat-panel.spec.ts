@@ -6,7 +6,7 @@ import { expect, expectAccessible, test as base, uniqueEmail } from '../support/
 import { chooseLanguage } from '../support/ui.ts';
 
 /**
- * The patient's side of the support chat (SPEC.md "user chat panel"): the floating button on the signed-in pages,
+ * The patient's side of the support chat (docs/product.md "user chat panel"): the floating button on the signed-in pages,
  * the panel at 360 px in light and dark and both languages, by keyboard, with a document attached, a failed send and
  * its retry, the unread badge and the read marks, the operator's name and availability, and the cabinet's chat tab.
  * The operator acts through the API here; the two-sided chat with the inbox is the operator spec's.

@@ -200,7 +200,12 @@ test.describe('web push', () => {
     });
   });
 
-  test('refused permission: the console line of SPEC.md §8 and a clear word in the profile', async ({ page, context, request, server }) => {
+  test('refused permission: the console line of docs/product.md §8 and a clear word in the profile', async ({
+    page,
+    context,
+    request,
+    server,
+  }) => {
     const { patient } = await seedPatient(request, server, { email: uniqueEmail('push-denied'), name: 'Taras Denied' });
     await context.addInitScript(standInForThePushService, endpoint.device().subscription);
     await signInBrowser(context, server, patient.token);

@@ -102,7 +102,7 @@ test('a visitor takes the self-check on /diagnosis, signs up and finds the resul
     await page.getByRole('button', { name: 'Back', exact: true }).click();
     await expect(page.getByRole('radiogroup').getByRole('radio').first()).toBeChecked();
 
-    // The most distressed answer (shown last) to every question: red, with where to get help (PRODUCT.md "Quiz").
+    // The most distressed answer (shown last) to every question: red, with where to get help (docs/product.md §4 "Self-check").
     await answerQuestions(page, { choice: () => 2 });
     await expect(page.getByRole('heading', { name: 'Do not be ashamed to seek help' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Get help now' }).getByRole('link', { name: '7333', exact: true })).toBeVisible();

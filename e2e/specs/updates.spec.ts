@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, expectAccessible, test as base } from '../support/fixtures.ts';
 
 /*
- * A deployment while a tab is open (SPEC.md §7, §9): the server reads the build on disk, so replacing index.html is a
+ * A deployment while a tab is open (docs/product.md §7, §9): the server reads the build on disk, so replacing index.html is a
  * new build (B) behind the same server. The tab notices it when it comes back into focus, says so, and loads B at the
  * next change of page, but never over unsent input, and asks before that input is left behind. A lazy page whose file
  * is gone reloads the page once; a second failure within 10 seconds shows the error page with a reload button.

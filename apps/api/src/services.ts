@@ -44,8 +44,7 @@ import { createSupportService } from './modules/support/support.service.ts';
 import type { RealtimeBus } from './realtime/bus.ts';
 import type { MeetingPresence } from './realtime/presence.ts';
 
-/** Every module's service, built once per app in the order their ports need. */
-export function createServices(deps: {
+interface ServiceDeps {
   config: Config;
   database: Database;
   clock: Clock;
@@ -54,7 +53,10 @@ export function createServices(deps: {
   presence: MeetingPresence;
   storage: Storage;
   log: FastifyBaseLogger;
-}) {
+}
+
+/** What every other module builds on: accounts and their hooks, the queue and events, notifications, patients, doctors. */
+function createPlatformServices(deps: ServiceDeps) {
   const { config, clock, mailer, realtime, log } = deps;
   const db = deps.database.db;
   const rateLimit = createRateLimitService({ db, clock });
@@ -74,6 +76,13 @@ export function createServices(deps: {
   accounts.onAccountCreated(async (user, tx) => {
     if (user.role === 'doctor') await doctors.createProfile(user.id, tx);
   });
+  return { db, rateLimit, audit, quiz, accounts, push, doctorsPatients, patients, jobs, events, notifications, doctors };
+}
+
+/** Care: booking, paying, documents, feedback and doctors' notes. */
+function createCareServices(deps: ServiceDeps, platform: ReturnType<typeof createPlatformServices>) {
+  const { config, clock, realtime, log } = deps;
+  const { db, accounts, doctors, patients, events, jobs, notifications, audit, rateLimit, doctorsPatients } = platform;
   // Appointments publish `appointment.cancelled` (payments refunds) and give payments their side of an appointment.
   const appointments = createAppointmentsService({
     db,
@@ -116,6 +125,18 @@ export function createServices(deps: {
     isDoctorOfPatient: doctorsPatients.isDoctorOfPatient,
     patientExists: patients.exists,
   });
+  return { appointments, payments, documents, feedback, patientNotes };
+}
+
+/** Conversations: support, messages and their delivery when away, broadcasts, the meeting room. */
+function createConversationServices(
+  deps: ServiceDeps,
+  platform: ReturnType<typeof createPlatformServices>,
+  care: ReturnType<typeof createCareServices>,
+) {
+  const { config, clock, mailer, realtime, log } = deps;
+  const { db, audit, jobs, patients, rateLimit, accounts, doctorsPatients, push, notifications } = platform;
+  const { appointments } = care;
   // Support owns the conversation workflow and writes the chat columns only through the patients service; messages
   // reach it through its port (a support message moves the conversation; typing and delivery ask for the holder).
   const support = createSupportService({ db, clock, realtime, audit, jobs, patients });
@@ -154,6 +175,20 @@ export function createServices(deps: {
     contactEmail: config.contactEmail,
     ice: config.ice,
   });
+  return { support, messages, broadcasts, meetings };
+}
+
+/** Signing in, the staff's tools and the site's forms. */
+function createStaffServices(
+  deps: ServiceDeps,
+  platform: ReturnType<typeof createPlatformServices>,
+  care: ReturnType<typeof createCareServices>,
+  conversations: ReturnType<typeof createConversationServices>,
+) {
+  const { config, clock, mailer, realtime, log } = deps;
+  const { db, rateLimit, audit, accounts, jobs, doctors, patients } = platform;
+  const { payments } = care;
+  const { messages } = conversations;
   // Sessions start for auth's sign-in and for two-factor's second step; auth is given two-factor's rule for what
   // follows the password.
   const sessions = createSessions({ db, clock, realtime });
@@ -205,39 +240,34 @@ export function createServices(deps: {
     },
   });
   const demo = createDemoService({ accounts, doctors, patients, faq, dataDir: config.dataDir });
+  return { twoFactor, auth, admin, specialists, reviewModeration, paymentsAdmin, contact, recordAccess, corporate, faq, supportDesk, demo };
+}
+
+/**
+ * Every module's service, built once per app in the order their dependencies need; the modules that keep rows of an
+ * account register their hooks in this order too.
+ */
+export function createServices(deps: ServiceDeps) {
+  const platform = createPlatformServices(deps);
+  const care = createCareServices(deps, platform);
+  const conversations = createConversationServices(deps, platform, care);
+  const staff = createStaffServices(deps, platform, care, conversations);
+  const { accounts, rateLimit, audit, quiz, push, patients, jobs, notifications, doctors } = platform;
   return {
     accounts,
-    auth,
-    twoFactor,
-    admin,
-    reviewModeration,
-    paymentsAdmin,
-    contact,
-    corporate,
-    recordAccess,
-    demo,
-    faq,
-    supportDesk,
     rateLimit,
-    patients,
-    specialists,
     audit,
     quiz,
-    documents,
-    feedback,
-    patientNotes,
-    messages,
-    support,
+    push,
+    patients,
     jobs,
     notifications,
     doctors,
-    payments,
-    appointments,
-    meetings,
-    push,
-    broadcasts,
-    mailer,
-    realtime,
+    ...care,
+    ...conversations,
+    ...staff,
+    mailer: deps.mailer,
+    realtime: deps.realtime,
   };
 }
 

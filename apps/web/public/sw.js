@@ -5,7 +5,7 @@
  * A push carries the contracts' PushMessage: { notification: { title, body, icon?, image? }, data?: { url?, kind? } }.
  * Every push shows a notification inside event.waitUntil (browsers warn about or cancel pushes that show none). When
  * a page of the app is in view, the notification is shown silently and closed at once, and the page gets the message
- * to show as its 10-second toast instead (SPEC.md §2).
+ * to show as its 10-second toast instead (docs/product.md §2).
  */
 const PUSH_MESSAGE = 'rozmova-push';
 const ICON = '/icon-192.png';

@@ -7,7 +7,7 @@ export const appointmentStatusSchema = z.enum(appointmentStatuses);
 export const paymentTypeSchema = z.enum(paymentTypes);
 export const paymentStatusSchema = z.enum(paymentStatuses);
 
-/** SPEC.md §5: YYYY-MM-DDTHH:mm:ss and a time zone offset (`Z` or ±hh:mm). */
+/** docs/product.md §5: YYYY-MM-DDTHH:mm:ss and a time zone offset (`Z` or ±hh:mm). */
 export const appointmentDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})$/, 'The date is YYYY-MM-DDTHH:mm:ssZ')
@@ -17,7 +17,7 @@ export const appointmentReasonSchema = multiLineTextSchema(2000);
 
 /**
  * `appointment_doctorId` and `appointment_patientId` are checked by the service, so their absence answers
- * SPEC.md §5's message word for word. Staff may choose `Other` (invoiced); patients get ADRA when they
+ * docs/product.md §5's message word for word. Staff may choose `Other` (invoiced); patients get ADRA when they
  * have free consultations, otherwise `Patient` (or `None` when the doctor's price is 0).
  */
 export const createAppointmentBodySchema = z.strictObject({

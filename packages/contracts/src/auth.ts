@@ -83,8 +83,8 @@ export const userSchema = z.object({
   user_push_token: z.string().nullable(),
   role_specific_data: z.object({
     /**
-     * SPEC.md §3: the patient's card as `GET /v1/patients-cards/:id` answers it, and the id of the current appointment
-     * (the first scheduled or running, SPEC.md §4), null when there is none.
+     * docs/product.md §3: the patient's card as `GET /v1/patients-cards/:id` answers it, and the id of the current appointment
+     * (the first scheduled or running, docs/product.md §4), null when there is none.
      */
     patient: z
       .object({

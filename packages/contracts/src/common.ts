@@ -51,7 +51,7 @@ export const emailSchema = z
 export const passwordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 
 /**
- * A phone number as people type it, stored in E.164 (PRODUCT.md "Roles and accounts"): a Ukrainian number with its
+ * A phone number as people type it, stored in E.164 (docs/product.md §6): a Ukrainian number with its
  * leading 0 (`067 123 45 67`), with 380 or +380; other countries with their + (or 00) prefix. Spaces, dashes, dots and
  * brackets are dropped.
  */

@@ -25,7 +25,7 @@ export const MULTI_LINE_TEXT_MESSAGE = 'Use text without control characters (lin
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-/** Documents (user references): what a patient may upload (PRODUCT.md). */
+/** Documents (user references): what a patient may upload (docs/product.md). */
 export const documentContentTypes = ['application/pdf', 'image/jpeg', 'image/png', 'image/heic', 'image/heif'] as const;
 export type DocumentContentType = (typeof documentContentTypes)[number];
 export const DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
@@ -40,7 +40,7 @@ export const FEEDBACK_COMMENT_MAX = 2000;
 export const quizAnswerValues = ['A', 'B', 'C'] as const;
 export type QuizAnswerValue = (typeof quizAnswerValues)[number];
 
-/** The levels a rule can give; `unknown` is what a result no rule matches gets (SPEC.md §4 "unknown state"). */
+/** The levels a rule can give; `unknown` is what a result no rule matches gets (docs/product.md §4 "unknown state"). */
 export const quizRuleLevels = ['red', 'yellow', 'green'] as const;
 export type QuizRuleLevel = (typeof quizRuleLevels)[number];
 export const quizLevels = ['red', 'yellow', 'green', 'unknown'] as const;
@@ -53,14 +53,14 @@ export interface QuizLevelRule {
   max: number;
 }
 
-/** The answer that tells of distress in every question (PRODUCT.md "Quiz"). */
+/** The answer that tells of distress in every question (docs/product.md §4 "Self-check"). */
 export const DISTRESSED_ANSWER: QuizAnswerValue = 'B';
 
 /** Far above any sensible number of questions: "n or more" in a rule. */
 export const QUIZ_RULE_COUNT_MAX = 1000;
 
 /**
- * SPEC.md §9's thresholds read safety first (PRODUCT.md "Quiz"), checked in this order; the first rule whose letter
+ * docs/product.md §9's thresholds read safety first (docs/product.md §4 "Self-check"), checked in this order; the first rule whose letter
  * count is within min..max gives the level: 16 or more distressed answers is red (more is never milder), 34 or more
  * calm ones green, anything else yellow.
  */
@@ -73,7 +73,7 @@ export const defaultQuizLevelRules: readonly QuizLevelRule[] = [
 /** How many answers of each letter a result has. */
 export type QuizCounts = Record<QuizAnswerValue, number>;
 
-/** SPEC.md §3's score of a recommendation: "A: n, B: n, C: n". */
+/** docs/product.md §3's score of a recommendation: "A: n, B: n, C: n". */
 export const formatQuizScore = (counts: QuizCounts) => `A: ${counts.A}, B: ${counts.B}, C: ${counts.C}`;
 
 const scorePattern = /^A: (\d+), B: (\d+), C: (\d+)$/;
@@ -115,12 +115,12 @@ export function quizRulesAreUnsafe(rules: readonly QuizLevelRule[], questionCoun
 export const chatPatientStatuses = ['new', 'active', 'awaiting', 'closed'] as const;
 export type ChatPatientStatus = (typeof chatPatientStatuses)[number];
 
-/** Appointments (SPEC.md §4); pending = scheduled or running. */
+/** Appointments (docs/product.md §4); pending = scheduled or running. */
 export const appointmentStatuses = ['scheduled', 'completed', 'canceled', 'running'] as const;
 export type AppointmentStatus = (typeof appointmentStatuses)[number];
 export const pendingAppointmentStatuses = ['scheduled', 'running'] as const satisfies readonly AppointmentStatus[];
 
-/** SPEC.md §4: ADRA is a free consultation funded by a partner organisation; Other is corporate, invoiced. */
+/** docs/product.md §4: ADRA is a free consultation funded by a partner organisation; Other is corporate, invoiced. */
 export const paymentTypes = ['None', 'ADRA', 'Patient', 'Other'] as const;
 export type PaymentType = (typeof paymentTypes)[number];
 
@@ -135,7 +135,7 @@ export type PaymentProvider = (typeof paymentProviders)[number];
 export const cancellationReasons = ['patient', 'doctor', 'operator', 'admin', 'payment-timeout', 'account-removed'] as const;
 export type CancellationReason = (typeof cancellationReasons)[number];
 
-/** Booking rules (PRODUCT.md "Doctors and availability", "Appointments"). */
+/** Booking rules (docs/product.md §9, "Appointments"). */
 export const DEFAULT_DOCTOR_TIME_ZONE = 'Europe/Kyiv';
 export const DEFAULT_CONSULTATION_MINUTES = 50;
 export const DEFAULT_BUFFER_MINUTES = 10;
@@ -182,7 +182,7 @@ export const specialisationLabels: Record<Specialisation, { uk: string; en: stri
   'family-doctor': { uk: 'Сімейний лікар', en: 'Family doctor' },
 };
 
-/** SPEC.md §4 and §9: the in-app list keeps the newest 20. */
+/** docs/product.md §4 and §9: the in-app list keeps the newest 20. */
 export const NOTIFICATIONS_LIST_MAX = 20;
 export const NOTIFICATION_MESSAGE_MAX = 1000;
 export const notificationKinds = [
@@ -215,7 +215,7 @@ export const ICE_RESTART_AFTER_MS = 1_000;
 /** Support reports from a call one person may send in an hour. */
 export const MEETING_REPORTS_PER_HOUR = 5;
 
-/** Messages (SPEC.md §3, §7): who a message is for and who wrote it, and its delivery status. */
+/** Messages (docs/product.md §3, §7): who a message is for and who wrote it, and its delivery status. */
 export const messageRecipientTypes = ['operator', 'doctor', 'patient'] as const;
 export type MessageRecipientType = (typeof messageRecipientTypes)[number];
 export const messageSenderTypes = ['patient', 'operator', 'doctor'] as const;
@@ -223,7 +223,7 @@ export type MessageSenderType = (typeof messageSenderTypes)[number];
 export const messageStatuses = ['Sent', 'Delivered', 'Read'] as const;
 export type MessageStatus = (typeof messageStatuses)[number];
 export const MESSAGE_TEXT_MAX = 4000;
-/** SPEC.md §9: the first page is 20; a page is at most 100. */
+/** docs/product.md §9: the first page is 20; a page is at most 100. */
 export const MESSAGES_PAGE_DEFAULT = 20;
 export const MESSAGES_PAGE_MAX = 100;
 

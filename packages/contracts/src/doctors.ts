@@ -116,7 +116,7 @@ export type ListDoctorsQuery = z.infer<typeof listDoctorsQuerySchema>;
 export const searchDoctorsQuerySchema = z.strictObject({ query: oneLineTextSchema(100).min(1) });
 
 /**
- * SPEC.md §7: `startDate` (a day or an instant; default now), `duration` in days, and an hour window
+ * docs/product.md §7: `startDate` (a day or an instant; default now), `duration` in days, and an hour window
  * in the doctor's time zone that a slot must start in and end by.
  */
 export const availableSlotsQuerySchema = z
@@ -130,5 +130,5 @@ export const availableSlotsQuerySchema = z
   .refine((query) => query.startHour < query.endHour, { message: 'startHour is before endHour', path: ['endHour'] });
 export type AvailableSlotsQuery = z.infer<typeof availableSlotsQuerySchema>;
 
-/** Free start times, `YYYY-MM-DDTHH:mm:ss±hh:mm` in the doctor's time zone (SPEC.md §5). */
+/** Free start times, `YYYY-MM-DDTHH:mm:ss±hh:mm` in the doctor's time zone (docs/product.md §5). */
 export const availableSlotsSchema = z.array(z.string());

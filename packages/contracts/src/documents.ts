@@ -4,7 +4,7 @@ import { documentContentTypes, referenceStatuses } from './constants.ts';
 export const referenceStatusSchema = z.enum(referenceStatuses);
 
 /**
- * A patient's document. `file` is its name URL-encoded (SPEC.md §5): decode it to show it. It is the name the file
+ * A patient's document. `file` is its name URL-encoded (docs/product.md §5): decode it to show it. It is the name the file
  * was uploaded under, cleaned (no folders, invisible or direction-changing characters, or characters file systems
  * refuse; at most 120 characters) with the extension of its type; "Документ <dd.MM.yyyy HH-mm>.<ext>" when nothing
  * of the sent name was left, and for documents uploaded before names were kept.

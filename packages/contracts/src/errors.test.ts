@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { authErrorKey, describeApiError, EMAIL_NOT_VERIFIED_MESSAGE } from './errors.ts';
 
-describe('authErrorKey: the texts of SPEC.md §8', () => {
+describe('authErrorKey: the texts of docs/product.md §8', () => {
   test.each([
     ['login', 403, EMAIL_NOT_VERIFIED_MESSAGE, 'errors.emailNotVerified'],
     ['login', 404, 'No user', 'errors.loginUnknownEmail'],
@@ -26,7 +26,7 @@ describe('authErrorKey: the texts of SPEC.md §8', () => {
   });
 });
 
-describe('describeApiError: the data error mapping of SPEC.md §8', () => {
+describe('describeApiError: the data error mapping of docs/product.md §8', () => {
   test('400 keeps the server message and its field errors', () => {
     const errors = [{ path: 'body.email', message: 'Invalid email' }];
     expect(describeApiError(400, { code: 'VALIDATION_FAILED', message: 'Validation failed', errors })).toEqual({

@@ -72,7 +72,7 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
-/** The server message SPEC.md §8 keys the "not verified" login text on. */
+/** The server message docs/product.md §8 keys the "not verified" login text on. */
 export const EMAIL_NOT_VERIFIED_MESSAGE = 'User email is not verified';
 
 /**
@@ -170,11 +170,11 @@ function asErrorBody(body: unknown): ErrorBody | undefined {
   return candidate && typeof candidate.code === 'string' && typeof candidate.message === 'string' ? (candidate as ErrorBody) : undefined;
 }
 
-/** The auth calls whose failures SPEC.md §8 maps to fixed texts. */
+/** The auth calls whose failures docs/product.md §8 maps to fixed texts. */
 export type AuthOperation = 'login' | 'register' | 'sendRegisterCode' | 'sendRecoveryCode' | 'checkCode';
 
 /**
- * The translation key of the text a person sees when an auth call fails (SPEC.md §8).
+ * The translation key of the text a person sees when an auth call fails (docs/product.md §8).
  * Keys live under `errors.` in the locale files.
  */
 export function authErrorKey(operation: AuthOperation, status: number | undefined, serverMessage?: string): string {
@@ -204,7 +204,7 @@ export function authErrorKey(operation: AuthOperation, status: number | undefine
   }
 }
 
-/** A data error as the web client reports it (SPEC.md §8 "Data error mapping by status"). */
+/** A data error as the web client reports it (docs/product.md §8 "Data error mapping by status"). */
 export interface DescribedError {
   kind: 'validation' | 'unauthorized' | 'forbidden' | 'notFound' | 'server' | 'unexpected' | 'unknown';
   message: string;

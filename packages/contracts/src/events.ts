@@ -1,4 +1,4 @@
-/** Realtime event names, exactly as SPEC.md §3; their payloads' schemas, by direction, are in event-contracts.ts. */
+/** Realtime event names, exactly as docs/product.md §3; their payloads' schemas, by direction, are in event-contracts.ts. */
 export const realtimeEvents = {
   chatMessageCreated: 'chat-message-created',
   chatMessageRead: 'chat-message-read',

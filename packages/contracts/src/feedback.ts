@@ -46,7 +46,7 @@ export const publicFeedbackSchema = z.strictObject({
   type: feedbackTypeSchema,
   feedback_rating: z.number().int(),
   feedback_user_name: z.string().nullable(),
-  /** Mirrors `type` (SPEC.md §3 names both). */
+  /** Mirrors `type` (docs/product.md §3 names both). */
   feedback_type: feedbackTypeSchema,
   feedback_clinic_name: z.string(),
   feedback_comment: z.string(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { browserLocale } from './language.ts';
 
-describe('browserLocale: the first preferred language the interface has (PRODUCT.md "Roles and accounts")', () => {
+describe('browserLocale: the first preferred language the interface has (docs/product.md §6)', () => {
   it.each([
     [['uk-UA', 'uk', 'en-US'], 'uk'],
     [['uk'], 'uk'],

@@ -7,7 +7,7 @@ export const isLocale = (value: unknown): value is Locale => locales.includes(va
 
 /**
  * The first of the preferred languages (best first) that the interface has, by primary tag (`uk-UA` → `uk`); undefined
- * when none is (PRODUCT.md "Roles and accounts": English then, SPEC.md §9's fallback).
+ * when none is (docs/product.md §6: English then, docs/product.md §9's fallback).
  */
 export function browserLocale(preferred: readonly string[]): Locale | undefined {
   for (const tag of preferred) {

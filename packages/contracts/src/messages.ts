@@ -10,7 +10,7 @@ import {
 } from './constants.ts';
 
 /**
- * Messages (SPEC.md §3, §7). A conversation is a patient's with the service's operators (`operator`) or with one
+ * Messages (docs/product.md §3, §7). A conversation is a patient's with the service's operators (`operator`) or with one
  * doctor; a doctor's messages carry the consultation they belong to (`message_appointmentId`), so the room shows the
  * conversation of its consultation again after a rejoin. `client_message_id`, made by the client, makes a resend
  * return the first message.
@@ -59,7 +59,7 @@ export type Message = z.infer<typeof messageSchema>;
 const MESSAGE_SEQ_MAX = 2 ** 31 - 1;
 
 /**
- * Newest first; `lastMessageId` asks for the page older than that message (SPEC.md §9). `afterSeq` asks instead for the
+ * Newest first; `lastMessageId` asks for the page older than that message (docs/product.md §9). `afterSeq` asks instead for the
  * messages numbered after it (`message_seq`), oldest first: a client catches up after the highest number up to which it
  * holds every message, on every (re)connect and when a number is skipped, and pages on with the last one it got.
  */
@@ -75,7 +75,7 @@ export type ListMessagesQuery = z.infer<typeof listMessagesQuerySchema>;
 export const messageListSchema = z.object({ messages: z.array(messageSchema) });
 export type MessageList = z.infer<typeof messageListSchema>;
 
-/** Marks read what the caller received in one conversation: SPEC.md's `{ patientId, operatorId }`, or a consultation's. */
+/** Marks read what the caller received in one conversation: docs/product.md's `{ patientId, operatorId }`, or a consultation's. */
 export const markMessagesReadBodySchema = z.strictObject({
   patientId: idSchema.optional(),
   operatorId: idSchema.optional(),

@@ -3,17 +3,17 @@ import { multiLineTextSchema, oneLineTextSchema } from './common.ts';
 import { NOTIFICATION_MESSAGE_MAX } from './constants.ts';
 
 /**
- * Web push (VAPID) and broadcasts. A device's subscription is the user's `user_push_token` (SPEC.md §3): the
+ * Web push (VAPID) and broadcasts. A device's subscription is the user's `user_push_token` (docs/product.md §3): the
  * browser's PushSubscription as JSON, saved only for a signed-in user; one user may have several devices.
  */
 
-/** Broadcasts (SPEC.md §3 group channels): who an announcement goes to. */
+/** Broadcasts (docs/product.md §3 group channels): who an announcement goes to. */
 export const broadcastAudiences = ['patients', 'operators', 'doctors'] as const;
 export type BroadcastAudience = (typeof broadcastAudiences)[number];
 export const BROADCAST_TITLE_MAX = 120;
-/** SPEC.md §2: a push shown in the page is a toast for this long. */
+/** docs/product.md §2: a push shown in the page is a toast for this long. */
 export const PUSH_TOAST_MS = 10_000;
-/** SPEC.md §8: written to the console when the browser refuses notifications. */
+/** docs/product.md §8: written to the console when the browser refuses notifications. */
 export const PUSH_PERMISSION_DENIED_LOG = 'Unable to get permission to notify.';
 
 export const pushPaths = {
@@ -45,7 +45,7 @@ export type SavePushSubscriptionBody = z.infer<typeof savePushSubscriptionBodySc
 export const removePushSubscriptionBodySchema = z.strictObject({ endpoint: oneLineTextSchema(2048).min(1) });
 export const vapidPublicKeySchema = z.object({ publicKey: z.string() });
 
-/** What a push carries (SPEC.md §3 "Push message"): shown by the service worker, or as a 10 s toast in the page. */
+/** What a push carries (docs/product.md §3 "Push message"): shown by the service worker, or as a 10 s toast in the page. */
 export const pushMessageSchema = z.object({
   notification: z.object({ title: z.string(), body: z.string(), icon: z.string().optional(), image: z.string().optional() }),
   data: z.object({ url: z.string().optional(), kind: z.string().optional() }).optional(),

@@ -5,10 +5,10 @@ import { chatPatientStatusSchema } from './patients.ts';
 
 /**
  * The support chat around the messages of messages.ts: the operators' inbox, who holds a conversation, its status,
- * the operators' availability, canned replies, typing and delivery (SPEC.md §3, §7; PRODUCT.md "Chat").
+ * the operators' availability, canned replies, typing and delivery (docs/product.md §3, §7; docs/product.md §4 "Support conversation").
  */
 
-/** Support chat (SPEC.md §3, PRODUCT.md "Chat"). An operator's availability, set by the operator. */
+/** Support chat (docs/product.md §3, docs/product.md §4 "Support conversation"). An operator's availability, set by the operator. */
 export const operatorAvailabilities = ['online', 'busy', 'offline'] as const;
 export type OperatorAvailability = (typeof operatorAvailabilities)[number];
 /** An operator whose last connection ended this long ago is shown offline. */
@@ -25,7 +25,7 @@ export const CANNED_REPLIES_PER_OPERATOR = 100;
 /** A message unread this long by a recipient with no open connection sends one push, or one e-mail. */
 export const AWAY_DELIVERY_AFTER_MS = 10 * 60_000;
 
-/** The support chat: the operators' inbox and work on a patient's conversation (SPEC.md §7 keeps it under patients). */
+/** The support chat: the operators' inbox and work on a patient's conversation (docs/product.md §7 keeps it under patients). */
 export const supportPaths = {
   inbox: '/v1/support/inbox',
   claim: '/v1/patients/:id/claim',

@@ -41,11 +41,11 @@ export const webPages = {
   /** One support request: the requester's view (a visitor comes with the private link's `?token=`). */
   supportRequest: '/support/requests/:requestId',
   corporateClients: '/corporate-clients',
-  /** The video room of a consultation (SPEC.md §2: no auth guard; the page asks a visitor to sign in). */
+  /** The video room of a consultation (docs/product.md §2: no auth guard; the page asks a visitor to sign in). */
   meeting: '/meet/:roomId',
   /** Old meeting links: says where the consultation is now. */
   meetingDeprecated: '/meeting.deprecated',
-  /** Raises a test error in the browser and in the API, to check the error monitor (SPEC.md §2: public). */
+  /** Raises a test error in the browser and in the API, to check the error monitor (docs/product.md §2: public). */
   sentryExamplePage: '/sentry-example-page',
   /** Staff who must use two-factor sign-in and have no authenticator yet: set it up between the password and the session. */
   twoFactorEnrolment: '/sign-in/authenticator',

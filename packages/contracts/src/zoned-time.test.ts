@@ -16,7 +16,7 @@ describe('zoned time', () => {
     ['2026-07-15T10:00:00Z', 'Asia/Kolkata', '2026-07-15T15:30:00+05:30'],
     ['2026-07-15T10:00:00Z', 'America/St_Johns', '2026-07-15T07:30:00-02:30'],
     ['2027-01-13T10:00:00Z', 'America/St_Johns', '2027-01-13T06:30:00-03:30'],
-  ])('SPEC.md §5 format: %s in %s is %s', (instant, zone, expected) => {
+  ])('docs/product.md §5 format: %s in %s is %s', (instant, zone, expected) => {
     expect(formatInZone(at(instant), zone)).toBe(expected);
     // The text is the same instant.
     expect(new Date(expected).getTime()).toBe(at(instant).getTime());

@@ -84,7 +84,7 @@ export const offsetText = (offset: number) => {
   return `${offset < 0 ? '-' : '+'}${pad2(Math.floor(minutes / 60))}:${pad2(minutes % 60)}`;
 };
 
-/** `YYYY-MM-DDTHH:mm:ss±hh:mm` in the zone (SPEC.md §5): the wall-clock time and offset of `timeZone` at that instant. */
+/** `YYYY-MM-DDTHH:mm:ss±hh:mm` in the zone (docs/product.md §5): the wall-clock time and offset of `timeZone` at that instant. */
 export function formatInZone(instant: Date, timeZone: string): string {
   const ms = instant.getTime();
   const offset = offsetAt(ms, timeZone);

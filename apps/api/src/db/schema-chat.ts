@@ -110,7 +110,7 @@ export const messageSenderTypeEnum = pgEnum('message_sender_type', messageSender
 export const messageStatusEnum = pgEnum('message_status', messageStatuses);
 
 /**
- * Chat messages (SPEC.md §3). A conversation is a patient's with the operators (`doctor_id` null) or one consultation
+ * Chat messages (docs/product.md §3). A conversation is a patient's with the operators (`doctor_id` null) or one consultation
  * (`appointment_id`, with its doctor). `client_message_id` is unique per sender, so a resend finds the first message.
  */
 export const messages = pgTable(

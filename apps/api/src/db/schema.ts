@@ -312,7 +312,7 @@ export const appointments = pgTable(
   (t) => [
     index('appointments_doctor_idx').on(t.doctorId, t.startsAt),
     index('appointments_patient_idx').on(t.patientId, t.startsAt),
-    // One pending appointment per patient (SPEC.md §4): booking again modifies it.
+    // One pending appointment per patient (docs/product.md §4): booking again modifies it.
     uniqueIndex('appointments_one_pending_per_patient')
       .on(t.patientId)
       .where(sql`status in ('scheduled', 'running')`),

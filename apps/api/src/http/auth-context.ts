@@ -1,7 +1,7 @@
 import type { AccountRow } from '../db/rows.ts';
 import { AppError } from '../lib/app-error.ts';
 
-/** What the client's X-* headers (SPEC.md §7) and the connection tell about the device. */
+/** What the client's X-* headers (docs/product.md §7) and the connection tell about the device. */
 export interface DeviceInfo {
   deviceType?: string;
   userAgent?: string;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { inboxSchema, messageListSchema, messageSchema, patientCardSchema, userSchema } from '@rozmova/contracts';
-// The web client's own decryption (SPEC.md §7): what the browser runs on these answers, run here on the server's output.
+// The web client's own decryption (docs/product.md §7): what the browser runs on these answers, run here on the server's output.
 import { decryptPayload, isEncryptedPayload } from '../../../web/src/lib/decrypt-response.ts';
 import { call, createTestApp, type CallResult, type TestContext } from '../test/harness.ts';
 import { quickAccount, quickPatient, type Person } from '../test/factories.ts';

@@ -3,7 +3,7 @@ import { encryptResponseText } from '../lib/response-encryption.ts';
 
 /**
  * With DECRYPTION_KEY set, a successful JSON answer of an endpoint whose contract says `encryptResponse` (the patient
- * card and message endpoints) is sent as `{ encrypted: { salt, iv, encrypted } }` (SPEC.md §7); errors stay plain JSON.
+ * card and message endpoints) is sent as `{ encrypted: { salt, iv, encrypted } }` (docs/product.md §7); errors stay plain JSON.
  * Adds the encrypting `onSend` hook to those routes, and to no other; without a
  * key nothing is added and every answer is plain JSON. Registered before the routes (it works from `onRoute`). The hook
  * runs after the app's own `onSend` hooks and after the response schema serialised the answer, so the schema shapes

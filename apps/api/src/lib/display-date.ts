@@ -1,7 +1,7 @@
 import type { Locale } from '@rozmova/contracts';
 import { pad2, wallClock } from '@rozmova/contracts';
 
-/** Where people read dates in notifications and e-mails (SPEC.md §9: the Ukrainian locale; the service is in Ukraine). */
+/** Where people read dates in notifications and e-mails (docs/product.md §9: the Ukrainian locale; the service is in Ukraine). */
 export const DISPLAY_TIME_ZONE = 'Europe/Kyiv';
 
 const displayFormatters: Record<Locale, Intl.DateTimeFormat> = {
@@ -9,7 +9,7 @@ const displayFormatters: Record<Locale, Intl.DateTimeFormat> = {
   en: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: DISPLAY_TIME_ZONE }),
 };
 
-/** SPEC.md §9: "day month-name, HH:mm" (`12 березня, 14:30` / `12 March, 14:30`), in Kyiv time. */
+/** docs/product.md §9: "day month-name, HH:mm" (`12 березня, 14:30` / `12 March, 14:30`), in Kyiv time. */
 export function displayDate(date: Date, locale: Locale): string {
   const wall = new Date(wallClock(date.getTime(), DISPLAY_TIME_ZONE));
   return `${displayFormatters[locale].format(date)}, ${pad2(wall.getUTCHours())}:${pad2(wall.getUTCMinutes())}`;

@@ -10,7 +10,7 @@ export interface EncryptedResponse {
   encrypted: string;
 }
 
-/** SPEC.md §7: a key derived from the public DECRYPTION_KEY with PBKDF2 (SHA-256, 1000 iterations), 256-bit AES-CBC. */
+/** docs/product.md §7: a key derived from the public DECRYPTION_KEY with PBKDF2 (SHA-256, 1000 iterations), 256-bit AES-CBC. */
 const ITERATIONS = 1000;
 const KEY_BYTES = 32;
 const SALT_BYTES = 16;

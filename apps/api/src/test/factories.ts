@@ -80,7 +80,7 @@ export async function bookableDoctor(t: TestContext, input: { price?: number; us
   return doctor;
 }
 
-/** A whole hour `days` after BASE's day at `hourUtc`, as SPEC.md §5 writes it (UTC, `Z`). */
+/** A whole hour `days` after BASE's day at `hourUtc`, as docs/product.md §5 writes it (UTC, `Z`). */
 export const slotAt = (days: number, hourUtc: number) =>
   new Date(Date.UTC(2027, 0, 11 + days, hourUtc)).toISOString().replace('.000Z', 'Z');
 

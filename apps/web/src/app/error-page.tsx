@@ -7,7 +7,7 @@ import { isChunkLoadError, reloadPage } from '../lib/reload-guard.ts';
 import { DefaultLayout } from './layouts/default-layout.tsx';
 import { usePageTitleOverride } from './page-title.tsx';
 
-/** 404 shows "Page Not Found"; any other failure "Internal Server Error" (SPEC.md §2). */
+/** 404 shows "Page Not Found"; any other failure "Internal Server Error" (docs/product.md §2). */
 export function ErrorPage() {
   const { t } = useTranslation();
   const error = useRouteError();

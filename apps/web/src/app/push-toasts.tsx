@@ -7,7 +7,7 @@ import { onPushInPage, syncPushDevice, turnPushOff } from '../lib/push.ts';
 /**
  * Web push while a signed-in page is open: the service worker is registered and this browser's subscription kept
  * saved (lib/push.ts) until sign-out removes it, and a push that arrives while the page is in view shows as the
- * 10-second toast (SPEC.md §2) the service worker hands over instead of a system notification.
+ * 10-second toast (docs/product.md §2) the service worker hands over instead of a system notification.
  */
 export default function PushToasts({ userId }: { userId: string }) {
   useEffect(() => {

@@ -1,7 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 
 /**
- * SPEC.md §4 "Realtime events": after an appointment is created, modified or cancelled, the doctors' free slots,
+ * docs/product.md §4 "Realtime events": after an appointment is created, modified or cancelled, the doctors' free slots,
  * the appointment lists, the notifications (and the profile, reloaded separately) are refreshed. A query takes part
  * by having one of these words anywhere in its key, e.g. `['appointments', 'doctor', id]` or
  * `['doctors', 'slots', id, …]`.

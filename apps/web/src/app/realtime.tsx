@@ -19,8 +19,8 @@ const appointmentEvents = [realtimeEvents.appointmentCreated, realtimeEvents.app
 /**
  * The realtime connection of the signed-in user. The header's signed-in controls render it, lazily, while a user is
  * loaded; unmounting closes it, so logout disconnects. Appointment events refresh slots, appointments, notifications
- * and the profile (SPEC.md §4); a new notification joins the list and shows the 60-second toast at the top
- * (SPEC.md §2); `session-revoked` of a session ended elsewhere forgets it and says so. After a reconnect the same
+ * and the profile (docs/product.md §4); a new notification joins the list and shows the 60-second toast at the top
+ * (docs/product.md §2); `session-revoked` of a session ended elsewhere forgets it and says so. After a reconnect the same
  * queries are refetched, since events may have been missed meanwhile.
  */
 export default function Realtime({ userId }: { userId: string }) {

@@ -27,7 +27,7 @@ const input = (overrides: Partial<Parameters<typeof decideAccess>[0]>) => ({
 });
 
 describe('route guard', () => {
-  it('knows the SPEC.md §2 public paths', () => {
+  it('knows the docs/product.md §2 public paths', () => {
     for (const path of [
       '/',
       '/term-of-use',

@@ -23,7 +23,7 @@ const publicPaths = new Set([
   '/sign-in/authenticator',
 ]);
 
-/** SPEC.md §2: pages anyone may open without signing in (its route table makes /meeting.deprecated public too). */
+/** docs/product.md §2: pages anyone may open without signing in (its route table makes /meeting.deprecated public too). */
 export function isPublicPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return (

@@ -17,7 +17,7 @@ function deferredLoad() {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('the preload queue', () => {
-  it('runs at most 4 loads at once (SPEC.md §9) and starts the next as one ends', async () => {
+  it('runs at most 4 loads at once (docs/product.md §9) and starts the next as one ends', async () => {
     expect(PRELOAD_CONCURRENCY).toBe(4);
     const queue = createLoadQueue();
     const loads = Array.from({ length: 7 }, deferredLoad);

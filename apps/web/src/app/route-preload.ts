@@ -1,6 +1,6 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 
-/** SPEC.md §9: route preloading runs at most 4 at once. */
+/** docs/product.md §9: route preloading runs at most 4 at once. */
 export const PRELOAD_CONCURRENCY = 4;
 
 type Load = () => Promise<unknown>;

@@ -12,7 +12,7 @@ import { startPageOf } from './start-page.ts';
 type PageRoute = Omit<RouteObject, 'path' | 'index' | 'handle'> & { handle?: RouteHandle };
 
 /**
- * A page of contracts' `webPages` (the list the server answers 404 outside of): it runs the route guard (SPEC.md §2)
+ * A page of contracts' `webPages` (the list the server answers 404 outside of): it runs the route guard (docs/product.md §2)
  * before it renders and is titled `pageTitle.<name>` unless its handle says otherwise.
  */
 const page = (name: WebPage, route: PageRoute): RouteObject => {
@@ -94,7 +94,7 @@ export const routes: RouteObject[] = [
           {
             lazy: () => import('./meeting-route.ts').then((m) => m.loadMeetingLayout()),
             children: [
-              // No auth guard (SPEC.md §2): the page asks a visitor to sign in. A room id that is no UUID is the 404 page.
+              // No auth guard (docs/product.md §2): the page asks a visitor to sign in. A room id that is no UUID is the 404 page.
               page('meeting', {
                 handle: { validate: ({ roomId }) => isRoomId(roomId) },
                 lazy: () => import('./meeting-route.ts').then((m) => m.loadMeetingPage()),

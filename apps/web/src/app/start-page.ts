@@ -4,7 +4,7 @@ import type { LazyRouteFunction, RouteObject } from 'react-router';
 type Lazy = LazyRouteFunction<RouteObject>;
 
 /**
- * What `/` shows in each APP_MODE (SPEC.md §1), and the page's title key (a full key or one under `pageTitle.`). The
+ * What `/` shows in each APP_MODE (docs/product.md §1), and the page's title key (a full key or one under `pageTitle.`). The
  * self-check is `/diagnosis`'s own page, given by the router, so the first download names its files once.
  */
 export function startPageOf(mode: AppMode, diagnosisPage: Lazy): { title: string; lazy: Lazy } {

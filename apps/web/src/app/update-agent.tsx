@@ -82,7 +82,7 @@ function NoticeTitle() {
 }
 
 /**
- * Notices a new deployment and loads it at the next change of page, never over a call or unsent input (SPEC.md §9's
+ * Notices a new deployment and loads it at the next change of page, never over a call or unsent input (docs/product.md §9's
  * reload guard); asks before leaving a page with unsent input; preloads the pages links lead to.
  */
 export default function UpdateAgent({ build, guard, routes }: UpdateAgentProps) {

@@ -18,7 +18,7 @@ interface Props {
   selected?: boolean;
 }
 
-/** A doctor: photo or initials (SPEC.md §9), specialisations, experience, languages, rating and price. */
+/** A doctor: photo or initials (docs/product.md §9), specialisations, experience, languages, rating and price. */
 export function DoctorCard({ doctor, order = 2, actions, withBio = true, selected = false }: Props) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? 'en';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { authErrorText, errorText, fieldErrors } from '../lib/api-errors.ts';
 
 /**
- * A failed request as a translated text (for an auth call, the SPEC.md §8 text of `operation`),
+ * A failed request as a translated text (for an auth call, the docs/product.md §8 text of `operation`),
  * unless the server named fields, which then show their own messages.
  */
 export function FormError({ error, operation }: { error: unknown; operation?: AuthOperation }) {

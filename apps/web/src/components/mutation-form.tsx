@@ -17,7 +17,7 @@ export interface MutationFormProps<Values, Variables, Data> {
   /** Server field names that are another field of this form (e.g. a nested `appointmentDto.appointment_phone`). */
   mapFieldErrors?: (errors: Record<string, string>) => Record<string, string>;
   onError?: (error: Error) => void;
-  /** For an auth call, the SPEC.md §8 texts of this operation. */
+  /** For an auth call, the docs/product.md §8 texts of this operation. */
   operation?: AuthOperation;
   /** Replaces the form-level error text (shown only when the server named no field). */
   formError?: ReactNode;

@@ -29,7 +29,7 @@ export function QuizLevelMark({ level }: { level: QuizLevel }) {
 /** The links on the red background take the text colour (the brand green is too faint there), underlined to stand out. */
 const helpLink = { inherit: true, fw: 700, c: 'var(--mantine-color-text)', underline: 'always' } as const;
 
-/** Where to get help at once: a crisis line, the emergency number, a specialist to book and a way to ask us (PRODUCT.md "Quiz": red). */
+/** Where to get help at once: a crisis line, the emergency number, a specialist to book and a way to ask us (docs/product.md §4 "Self-check": red). */
 export function CrisisHelp() {
   const { t } = useTranslation();
   const { user } = useAuth();

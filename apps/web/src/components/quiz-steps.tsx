@@ -61,7 +61,7 @@ interface QuestionProps {
 /** How long a question fades in after a tap moved to it, taking no taps meanwhile (longer than a double tap's gap). */
 const SETTLE_MS = 350;
 
-/** Step 2: one question at a time, its answers as a radio group, Back / Next and the SPEC.md §4 progress. */
+/** Step 2: one question at a time, its answers as a radio group, Back / Next and the docs/product.md §4 progress. */
 export function QuizQuestionStep({ questions, run, onFinish, finishing = false, footer }: QuestionProps) {
   const { index, answers } = run;
   const { t } = useTranslation();

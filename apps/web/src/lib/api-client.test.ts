@@ -61,7 +61,7 @@ const register = endpoint({
 });
 
 describe('api client requests', () => {
-  it('sends the SPEC.md §7 headers on every request', async () => {
+  it('sends the docs/product.md §7 headers on every request', async () => {
     await client()(profile);
     const { headers } = lastRequest();
     expect(headers['x-csrf-token']).toBe('');
@@ -153,7 +153,7 @@ describe('errors', () => {
     expect(authErrorText(t, 'register', error)).toBe('errors.emailTaken');
   });
 
-  it('maps login failures to the SPEC.md §8 keys', () => {
+  it('maps login failures to the docs/product.md §8 keys', () => {
     const notVerified = new ApiError(403, { code: 'EMAIL_NOT_VERIFIED', message: 'User email is not verified' });
     expect(authErrorText(t, 'login', notVerified)).toBe('errors.emailNotVerified');
     expect(authErrorText(t, 'login', new ApiError(404, { code: 'USER_NOT_FOUND', message: 'x' }))).toBe('errors.loginUnknownEmail');

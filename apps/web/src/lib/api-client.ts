@@ -51,7 +51,7 @@ export interface ClientSettings {
   decryptionKey: string | null;
 }
 
-/** The headers of every call (SPEC.md §7), with the bearer token when signed in. */
+/** The headers of every call (docs/product.md §7), with the bearer token when signed in. */
 export function requestHeaders(): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json', ...clientHeaders() };
   const token = readAuthToken();

@@ -4,13 +4,13 @@ import { ApiError } from './api-client.ts';
 
 const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : undefined);
 
-/** The SPEC.md §8 text for a failed auth call. */
+/** The docs/product.md §8 text for a failed auth call. */
 export function authErrorText(t: TFunction, operation: AuthOperation, error: unknown): string {
   const body = error instanceof ApiError ? error.body : undefined;
   return t(authErrorKey(operation, statusOf(error), body?.message));
 }
 
-/** A translated text for the error code the server answered with, else the SPEC.md §8 data error text. */
+/** A translated text for the error code the server answered with, else the docs/product.md §8 data error text. */
 export function errorText(t: TFunction, error: unknown): string {
   const code = error instanceof ApiError ? error.body?.code : undefined;
   if (code && t(`errors.code.${code}`, { defaultValue: '' })) return t(`errors.code.${code}`);

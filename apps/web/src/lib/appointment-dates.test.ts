@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { appointmentDateText, dayKey, dayText, monthGrid, slotsByDay, timeText, timeZoneText, weekdayNames } from './appointment-dates.ts';
 
 describe('appointment dates', () => {
-  it('shows day, month name and HH:mm in the interface language and the reader’s zone (SPEC.md §9)', () => {
+  it('shows day, month name and HH:mm in the interface language and the reader’s zone (docs/product.md §9)', () => {
     const start = '2026-03-12T14:05:00+02:00';
     expect(appointmentDateText(start, 'en', 'Europe/Kyiv')).toBe('12 March, 14:05');
     expect(appointmentDateText(start, 'uk', 'Europe/Kyiv')).toBe('12 березня, 14:05');

@@ -1,7 +1,7 @@
 import { intlLocale } from './format.ts';
 /**
  * Dates of appointments and free slots as a patient reads them. The API gives times as
- * `YYYY-MM-DDTHH:mm:ss±hh:mm` in the doctor's time zone (SPEC.md §5); they are shown in the
+ * `YYYY-MM-DDTHH:mm:ss±hh:mm` in the doctor's time zone (docs/product.md §5); they are shown in the
  * reader's own time zone (`timeZone`, the browser's by default), which the page names.
  */
 
@@ -21,7 +21,7 @@ export function timeText(iso: string | Date, timeZone?: string): string {
   return `${hour}:${minute}`;
 }
 
-/** SPEC.md §9 display date: day, month name, hour:minute — "12 March, 14:05" / "12 березня, 14:05". */
+/** docs/product.md §9 display date: day, month name, hour:minute — "12 March, 14:05" / "12 березня, 14:05". */
 export function appointmentDateText(iso: string, locale: string, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';

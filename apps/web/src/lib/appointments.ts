@@ -5,7 +5,7 @@ import { queryKeys } from './query-keys.ts';
 
 export const patientIdOf = (user: User | null): string | undefined => user?.role_specific_data.patient?.patientId;
 
-/** SPEC.md §4: the current appointment is the first that is scheduled or running. */
+/** docs/product.md §4: the current appointment is the first that is scheduled or running. */
 export const currentAppointmentOf = (appointments: readonly Appointment[] | undefined): Appointment | undefined =>
   appointments?.find((item) => (pendingAppointmentStatuses as readonly string[]).includes(item.appointment_status));
 

@@ -1,4 +1,4 @@
-/** What the X-Device-Type and X-User-Agent headers say about the browser (SPEC.md §7). */
+/** What the X-Device-Type and X-User-Agent headers say about the browser (docs/product.md §7). */
 export interface ClientInfo {
   device: 'mobile' | 'tablet' | 'desktop';
   os: string;

@@ -14,7 +14,7 @@ export function isEncryptedPayload(value: unknown): value is EncryptedPayload {
 
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
 
-/** PBKDF2 (SHA-256, 1000 iterations) from the public key, then AES-256-CBC; the plain text is JSON (SPEC.md §7). */
+/** PBKDF2 (SHA-256, 1000 iterations) from the public key, then AES-256-CBC; the plain text is JSON (docs/product.md §7). */
 export async function decryptPayload(payload: EncryptedPayload, password: string): Promise<unknown> {
   const subtle = globalThis.crypto.subtle;
   const material = await subtle.importKey('raw', new TextEncoder().encode(password), 'PBKDF2', false, ['deriveKey']);

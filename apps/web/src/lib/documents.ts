@@ -7,13 +7,13 @@ import { downloadBlob, uploadFile } from './files.ts';
 import { queryKeys } from './query-keys.ts';
 import { numberText } from './format.ts';
 
-/** A document as the cabinet lists it (SPEC.md §3): with its readable name and `reference_createdAt_label` (dd.MM.YY). */
+/** A document as the cabinet lists it (docs/product.md §3): with its readable name and `reference_createdAt_label` (dd.MM.YY). */
 export interface ListedReference extends UserReference {
   name: string;
   reference_createdAt_label: string;
 }
 
-/** The stored name is URL-encoded (SPEC.md §5). */
+/** The stored name is URL-encoded (docs/product.md §5). */
 export function readableName(file: string): string {
   try {
     return decodeURIComponent(file);
@@ -68,7 +68,7 @@ export function useDeleteReference() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => call(documentsApi.removeMine, { params: { id } }),
-    // Removed from the list as soon as the server says OK (SPEC.md §7).
+    // Removed from the list as soon as the server says OK (docs/product.md §7).
     onSuccess: (_data, id) =>
       client.setQueryData<UserReferenceList>(
         queryKeys.documents.mine,

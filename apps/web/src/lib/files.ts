@@ -24,7 +24,7 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * Sends a file (and the contract's body as text fields) as multipart/form-data with the API client's headers (SPEC.md §7) and reports the upload progress,
+ * Sends a file (and the contract's body as text fields) as multipart/form-data with the API client's headers (docs/product.md §7) and reports the upload progress,
  * which fetch cannot. Failures are {@link ApiError}s like those of the API client.
  */
 export function uploadFile<E extends UploadEndpoint>(contract: E, input: UploadInput<E>): Promise<EndpointResult<E>> {

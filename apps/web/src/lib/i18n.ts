@@ -83,7 +83,7 @@ export async function switchLanguage(locale: Locale): Promise<void> {
   await i18next.changeLanguage(locale);
 }
 
-/** A signed-in person's saved language wins over this browser's (PRODUCT.md "Roles and accounts"). */
+/** A signed-in person's saved language wins over this browser's (docs/product.md §6). */
 export async function followSavedLocale(locale: Locale): Promise<void> {
   if (i18next.isInitialized && locale !== currentLocale()) await switchLanguage(locale);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initials } from './initials.ts';
 
-describe('initials (SPEC.md §9)', () => {
+describe('initials (docs/product.md §9)', () => {
   it('takes the first letters of the first two words', () => {
     expect(initials('Olena Kovalenko')).toBe('OK');
     expect(initials('Олена Іванівна Коваленко')).toBe('ОІ');

@@ -4,7 +4,7 @@ const titles = new Set(['dr', 'prof', 'doc', 'assoc', 'mr', 'mrs', 'ms', 'mx', '
 const isTitle = (word: string) => titles.has(word.replace(/\.$/, '').toLocaleLowerCase());
 
 /**
- * SPEC.md §9 avatar initials: the first letters of the first two words, at most 2 characters, upper case.
+ * docs/product.md §9 avatar initials: the first letters of the first two words, at most 2 characters, upper case.
  * Titles before the name ("Др. Ігор Савчук", "Prof. Anna Lee") are skipped; a name made only of titles keeps them.
  */
 export function initials(name: string): string {

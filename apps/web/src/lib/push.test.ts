@@ -38,7 +38,7 @@ describe('pushSupport', () => {
 });
 
 describe('turnPushOn', () => {
-  it('writes the SPEC.md §8 line when the browser refuses, and subscribes nothing', async () => {
+  it('writes the docs/product.md §8 line when the browser refuses, and subscribes nothing', async () => {
     browser({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0', standalone: false, push: true });
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     await expect(turnPushOn('u1')).resolves.toBe('denied');

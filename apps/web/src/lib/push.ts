@@ -3,7 +3,7 @@ import { ApiError, call } from './api-client.ts';
 import { readAuthToken } from './auth-token.ts';
 
 /**
- * Web push on this device (SPEC.md §3 `user_push_token`, §4 "Push", §8): the service worker (`/sw.js`), asking for
+ * Web push on this device (docs/product.md §3 `user_push_token`, §4 "Push", §8): the service worker (`/sw.js`), asking for
  * permission (only from a click), the subscription with the server's VAPID key, and saving it for the signed-in user.
  */
 
@@ -67,7 +67,7 @@ async function save(userId: string, subscription: PushSubscription): Promise<voi
 
 /**
  * After the person's click: permission, then the subscription, saved for the signed-in user. A refusal writes the
- * SPEC.md §8 line to the console and answers 'denied' (or 'off' when the question was only dismissed).
+ * docs/product.md §8 line to the console and answers 'denied' (or 'off' when the question was only dismissed).
  */
 export async function turnPushOn(userId: string): Promise<PushDeviceState> {
   const support = pushSupport();

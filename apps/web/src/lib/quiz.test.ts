@@ -31,7 +31,7 @@ const questions = [1, 2, 3, 4].map(question);
 
 afterEach(() => localStorage.clear());
 
-describe('quiz navigation (SPEC.md §4)', () => {
+describe('quiz navigation (docs/product.md §4)', () => {
   it('starts at 0 and goes back only while the index is above 0', () => {
     expect(canGoBack(0)).toBe(false);
     expect(canGoBack(1)).toBe(true);

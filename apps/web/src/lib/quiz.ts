@@ -21,13 +21,13 @@ export interface QuizDraft {
   finished?: boolean;
 }
 
-/** SPEC.md §4: the quiz starts at 0, goes back only while the index is above 0, ends at count − 1. */
+/** docs/product.md §4: the quiz starts at 0, goes back only while the index is above 0, ends at count − 1. */
 export const canGoBack = (index: number): boolean => index > 0;
 export const isLastQuestion = (index: number, count: number): boolean => count > 0 && index === count - 1;
 export const nextIndex = (index: number, count: number): number => Math.min(index + 1, Math.max(count - 1, 0));
 export const previousIndex = (index: number): number => (canGoBack(index) ? index - 1 : index);
 
-/** SPEC.md §4: the index divided by the question count times 100, rounded up (0 to 100). */
+/** docs/product.md §4: the index divided by the question count times 100, rounded up (0 to 100). */
 export function progressPercent(index: number, count: number): number {
   if (count <= 0) return 0;
   return Math.min(100, Math.max(0, Math.ceil((index / count) * 100)));

@@ -34,7 +34,7 @@ describe('when the app may reload by itself', () => {
     expect(mayReload(at({ unsavedInput: true }))).toBe(false);
   });
 
-  it('not again within 10 seconds of its last reload (SPEC.md §9), and again from then on', () => {
+  it('not again within 10 seconds of its last reload (docs/product.md §9), and again from then on', () => {
     const now = at().now;
     expect(RELOAD_GUARD_MS).toBe(10_000);
     expect(mayReload(at({ lastReloadAt: now - 1 }))).toBe(false);

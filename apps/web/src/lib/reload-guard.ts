@@ -1,4 +1,4 @@
-/** SPEC.md §9: an automatic reload never follows another within 10 seconds (a broken deployment must not loop). */
+/** docs/product.md §9: an automatic reload never follows another within 10 seconds (a broken deployment must not loop). */
 export const RELOAD_GUARD_MS = 10_000;
 const storageKey = 'rozmova-reloaded-at';
 

@@ -53,7 +53,7 @@ export function openRealtime(token: string, options: RealtimeOptions): RealtimeC
   socket.on('connect_error', (error: Error) => {
     if (error.message === TOO_MANY_CONNECTIONS) retry = setTimeout(() => socket.connect(), options.refusedRetryMs ?? REFUSED_RETRY_MS);
   });
-  // A message is Delivered once the recipient's client acknowledges its event (SPEC.md §3): this client has it now. Only
+  // A message is Delivered once the recipient's client acknowledges its event (docs/product.md §3): this client has it now. Only
   // a recipient's copy asks (its last argument is then the acknowledgement); the writer's own copies do not.
   socket.on(realtimeEvents.chatMessageCreated, (...args: unknown[]) => {
     const ack = args.at(-1);

@@ -26,7 +26,7 @@ describe('locale files', () => {
     }
   });
 
-  it('carry the SPEC.md §8 Ukrainian error texts exactly', () => {
+  it('carry the docs/product.md §8 Ukrainian error texts exactly', () => {
     expect(ukrainian).toMatchObject({
       'errors.emailNotVerified': 'Ваш имейл не верифіковано',
       'errors.loginUnknownEmail': 'Користувача з такою поштою незареєстровано',

@@ -5,7 +5,7 @@ import { prepareData } from '../../startup.ts';
 import { call, createTestApp, sessionFor, type CallResult, type TestContext } from '../../test/harness.ts';
 import { quickAccount } from '../../test/factories.ts';
 
-/** PRODUCT.md: at least one active admin exists at all times; a change that would leave none is 409, also when concurrent. */
+/** docs/product.md: at least one active admin exists at all times; a change that would leave none is 409, also when concurrent. */
 const FIRST_ADMIN = { ADMIN_EMAIL: 'first-admin@rozmova.test', ADMIN_PASSWORD: 'First-Admin-Passw0rd' };
 
 let t: TestContext;

@@ -25,7 +25,7 @@ interface Notice {
   link?: string;
 }
 
-/** The patient's page of its current consultation (SPEC.md §4 step 5): its payment, countdown and the way into the room. */
+/** The patient's page of its current consultation (docs/product.md §4 step 5): its payment, countdown and the way into the room. */
 const CONSULTATION_PAGE = webPages.booking.replace(':page', 'appointment-step5');
 /** The patient's past and cancelled consultations in the cabinet. */
 const PAST_CONSULTATIONS_PAGE = `${webPages.cabinet}?tab=consultations`;

@@ -4,7 +4,7 @@ import type { AppointmentView } from './appointments.repository.ts';
 import type { AppointmentFacts } from './appointments.texts.ts';
 
 /**
- * The API's shape of an appointment (SPEC.md §3): times in the doctor's zone. The doctor's note is for the record: the
+ * The API's shape of an appointment (docs/product.md §3): times in the doctor's zone. The doctor's note is for the record: the
  * patient (`viewerId` its user) reads the advice instead.
  */
 export function toAppointment({ appointment: a, doctor, patient }: AppointmentView, viewerId?: string): Appointment {

@@ -22,7 +22,7 @@ import { AppError, forbidden } from '../../lib/app-error.ts';
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 
-/** SPEC.md §5, word for word. */
+/** docs/product.md §5, word for word. */
 export const CREATE_REQUIRES_IDS = 'Required all params doctorId, patientId on createAppointment';
 export const BY_PATIENT_REQUIRES_ID = 'Undefined patientId on getByPatientId';
 export const MODIFY_REQUIRES_ID = 'Undefined patientId on modifyAppointment';

@@ -14,7 +14,7 @@ import {
   slotAt,
 } from '../../test/factories.ts';
 
-// A booking an operator makes for a patient who pays is not left to expire in silence (PRODUCT.md "Appointments").
+// A booking an operator makes for a patient who pays is not left to expire in silence (docs/product.md §4).
 const t = await createTestApp();
 afterAll(() => t.close());
 beforeEach(() => t.clock.set(BASE));

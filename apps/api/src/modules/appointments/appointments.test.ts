@@ -40,7 +40,7 @@ async function freeConsultations(patient: Person) {
 }
 
 describe('POST /v1/appointments', () => {
-  test('SPEC.md §5: without a doctor id or a patient id the answer is 400 with the message word for word', async () => {
+  test('docs/product.md §5: without a doctor id or a patient id the answer is 400 with the message word for word', async () => {
     const doctor = await bookableDoctor(t);
     const patient = await quickPatient(t);
     for (const body of [
@@ -301,7 +301,7 @@ describe('reading appointments', () => {
     expect((await get(patient, '/v1/appointments/not-an-id')).status).toBe(400);
   });
 
-  test("GET /patient/:id: SPEC.md §5 message for a bad id; a patient its own; staff any; a doctor only its own patients' ones", async () => {
+  test("GET /patient/:id: docs/product.md §5 message for a bad id; a patient its own; staff any; a doctor only its own patients' ones", async () => {
     const doctor = await bookableDoctor(t);
     const otherDoctor = await bookableDoctor(t);
     const patient = await quickPatient(t);
@@ -360,7 +360,7 @@ describe('reading appointments', () => {
 });
 
 describe('PUT /v1/appointments/:id', () => {
-  test('SPEC.md §5: a bad id answers 400 with the message word for word', async () => {
+  test('docs/product.md §5: a bad id answers 400 with the message word for word', async () => {
     const patient = await quickPatient(t);
     for (const bad of ['undefined', '42', 'not-a-uuid']) {
       const response = await put(patient, bad, { appointment_status: 'canceled' });

@@ -28,7 +28,7 @@ const lines = (...parts: string[]) => parts.join('\n');
 const paragraphs = (...parts: string[]) => parts.filter((part) => part !== '').join('\n\n');
 
 /**
- * SPEC.md §9: "new online session booking with specialist and date", "Консультацію відмінено",
+ * docs/product.md §9: "new online session booking with specialist and date", "Консультацію відмінено",
  * "Консультацію перенесено на {date}". The patient's in-app texts are those; the doctor's name the patient.
  */
 export const appointmentTexts = {

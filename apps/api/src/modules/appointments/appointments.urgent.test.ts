@@ -17,7 +17,7 @@ const t = await createTestApp();
 afterAll(() => t.close());
 beforeEach(() => t.clock.set(BASE + 7 * MINUTE + 23_000));
 
-/** SPEC.md §5's format for an instant. */
+/** docs/product.md §5's format for an instant. */
 const at = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
 const nextMinute = () => Math.ceil(t.clock.now().getTime() / MINUTE) * MINUTE;
 

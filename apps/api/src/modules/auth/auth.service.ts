@@ -45,7 +45,7 @@ export function createAuthService(deps: AuthDeps) {
     recheck: (token: string, at: Date, used: boolean) => liveSession(deps, token, at, used),
     stillUnclaimed: (userId: string) => isEmailUnproved(db, userId),
 
-    /** The profile (SPEC.md §3): the user, a patient's card and current appointment, the newest push device. */
+    /** The profile (docs/product.md §3): the user, a patient's card and current appointment, the newest push device. */
     async profile(userId: string): Promise<User> {
       const row = await findProfileRow(db, userId);
       if (!row) throw notFound('User');

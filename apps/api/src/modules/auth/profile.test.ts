@@ -13,7 +13,7 @@ const profileOf = async (token: string) => {
   return userSchema.parse(response.body);
 };
 
-describe('GET /v1/auth/profile (SPEC.md §3)', () => {
+describe('GET /v1/auth/profile (docs/product.md §3)', () => {
   test('a patient’s profile carries its card as the card API answers it, and no current appointment yet', async () => {
     const patient = await quickPatient(t);
     const profile = await profileOf(patient.token);

@@ -5,10 +5,10 @@ import { route } from '../../http/route.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { DoctorsService } from './doctors.service.ts';
 
-/** SPEC.md §5: the available slots of a missing or malformed doctor id answer exactly this. */
+/** docs/product.md §5: the available slots of a missing or malformed doctor id answer exactly this. */
 export const DOCTOR_ID_REQUIRED = 'doctorId is required';
 
-/** Before validation (which checks the path first), so a bad id answers SPEC.md's message rather than the generic one. */
+/** Before validation (which checks the path first), so a bad id answers docs/product.md's message rather than the generic one. */
 async function requireDoctorId(request: FastifyRequest): Promise<void> {
   if (idParamsSchema.safeParse(request.params).success) return;
   throw new AppError('VALIDATION_FAILED', DOCTOR_ID_REQUIRED, [

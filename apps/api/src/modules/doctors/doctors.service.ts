@@ -11,12 +11,9 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { dayNumber } from '@rozmova/contracts';
 import type { AccountRow } from '../../db/rows.ts';
 import {
-  findBookingProfileRow,
   findDoctorRow,
-  findPendingRanges,
   insertDoctorProfile,
   listDoctorRows,
   searchDoctorRows,
@@ -25,11 +22,8 @@ import {
   type DoctorChanges,
   type DoctorRow,
 } from './doctors.repository.ts';
-import { checkBookable, freeSlotStrings, slotRange } from './slots.ts';
-
-const DAY = 24 * 60 * 60_000;
-/** Around a range of calendar days, enough for any zone's offset. */
-const ZONE_MARGIN = 15 * 60 * 60_000;
+import { availableSlots, bookingProfileOf } from './available-slots.ts';
+import { checkBookable } from './slots.ts';
 
 /** What booking needs of a doctor: who it is, its price (UAH kopiyky) and the rules of its slots. */
 export type DoctorBookingProfile = BookingProfileRow;
@@ -96,8 +90,6 @@ function changesOf(body: UpdateDoctorBody): DoctorChanges {
   };
 }
 
-const mayBookForOthers = (actor: AccountRow | undefined) => actor?.user.role === 'operator' || actor?.user.role === 'admin';
-
 /** Specialisations whose label (either language) or key contains the text. */
 function specialisationsMatching(text: string): Specialisation[] {
   const needle = text.toLocaleLowerCase();
@@ -119,12 +111,6 @@ export function createDoctorsService(deps: { db: Db; clock: Clock; ratingsOf: Ra
     return rows.map((row) => doctorFromRow(row, ratings.get(row.profile.userId)));
   }
   const withRating = async (row: DoctorRow): Promise<Doctor> => (await withRatings([row]))[0]!;
-
-  async function getBookingProfile(doctorId: string, tx: Db = db): Promise<DoctorBookingProfile> {
-    const row = await findBookingProfileRow(tx, doctorId);
-    if (!row) throw notFound('Doctor');
-    return row;
-  }
 
   /**
    * Applies the changes; `published: true` publishes a profile that is complete with them (else 409
@@ -155,6 +141,8 @@ export function createDoctorsService(deps: { db: Db; clock: Clock; ratingsOf: Ra
     if (!row) throw notFound('Doctor');
     return withRating(row);
   }
+
+  const getBookingProfile = (doctorId: string, tx: Db = db): Promise<DoctorBookingProfile> => bookingProfileOf(tx, doctorId);
 
   return {
     /** The empty profile of a new doctor account, in the account's transaction. */
@@ -195,40 +183,14 @@ export function createDoctorsService(deps: { db: Db; clock: Clock; ratingsOf: Ra
     /** Sets an active doctor's profile without an actor: demo data. */
     configure,
 
-    /**
-     * Free start times (SPEC.md §7). `patientId` also leaves out the times of that patient's own pending appointment;
-     * a patient may ask only with its own, operators and admins with any.
-     */
-    async availableSlots(actor: AccountRow | undefined, id: string, query: AvailableSlotsQuery): Promise<string[]> {
-      if (query.patientId !== undefined && actor?.patientId !== query.patientId && !mayBookForOthers(actor)) {
-        throw forbidden("You may only ask for your own patient's slots");
-      }
-      const profile = await getBookingProfile(id);
-      const now = clock.now();
-      const { firstDay, from } = slotRange(query.startDate, now, profile.timeZone);
-      const first = dayNumber(firstDay);
-      const ranges = await findPendingRanges(db, {
-        doctorId: id,
-        patientId: query.patientId,
-        from: new Date(Math.max(first * DAY - ZONE_MARGIN, from?.getTime() ?? -Infinity, now.getTime())),
-        to: new Date(Math.min((first + query.duration) * DAY + ZONE_MARGIN, now.getTime() + profile.horizonDays * DAY + DAY)),
-      });
-      return freeSlotStrings(profile, {
-        firstDay,
-        days: query.duration,
-        now,
-        from,
-        startHour: query.startHour,
-        endHour: query.endHour,
-        busy: ranges.doctor,
-        patientBusy: ranges.patient,
-      });
-    },
+    availableSlots: (actor: AccountRow | undefined, id: string, query: AvailableSlotsQuery) => availableSlots(deps, actor, id, query),
 
     getBookingProfile,
 
-    /** For booking: throws APPOINTMENT_SLOT_UNAVAILABLE unless `start` is a slot start, past the notice and inside the horizon. */
-    /** `urgent`: staff book any whole minute from now on, off the grid (docs/decisions.md "Urgent consultations"). */
+    /**
+     * For booking: throws APPOINTMENT_SLOT_UNAVAILABLE unless `start` is a slot start, past the notice and inside the
+     * horizon. `urgent`: staff book any whole minute from now on, off the grid (docs/decisions.md "Urgent consultations").
+     */
     checkBookable: (profile: DoctorBookingProfile, start: Date, urgent = false) => checkBookable(profile, start, clock.now(), urgent),
   };
 }

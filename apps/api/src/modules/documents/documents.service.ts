@@ -1,31 +1,21 @@
 import type { Readable } from 'node:stream';
-import {
-  DOCUMENT_MAX_BYTES,
-  DOCUMENTS_PER_PATIENT,
-  type DocumentContentType,
-  type ReferenceStatus,
-  type UserReference,
-} from '@rozmova/contracts';
+import type { ReferenceStatus, UserReference } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { storeCheckedFile } from '../../lib/file-type.ts';
-import { newStorageKey, StorageNotFoundError, type Storage } from '../../lib/storage.ts';
-import type { AccountRow } from '../../db/rows.ts';
+import { StorageNotFoundError, type Storage } from '../../lib/storage.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import {
-  countReferencesOfPatient,
   deleteReference,
   deleteReferencesOfPatient,
   findReference,
-  insertReference,
   listReferencesOfPatient,
   listStorageKeys,
-  lockPatientUploads,
   updateReferenceStatus,
   type ReferenceRow,
 } from './documents.repository.ts';
-import { cleanFileName, generatedFileName } from './file-name.ts';
+import { uploadDocument } from './commands/upload.ts';
+import { ownPatientId, STORAGE_PREFIX, toUserReference, type Actor } from './documents.mapping.ts';
 
 /**
  * What this module needs from the audit log (modules/audit `AuditService.record`): one entry per staff access to a
@@ -41,9 +31,6 @@ export interface AuditRecorder {
   }): Promise<unknown>;
 }
 
-/** The caller of a documents call: the signed-in account (user row, its patient id when it is a patient). */
-export type Actor = AccountRow;
-
 /** Whether the patient is the doctor's own (a scheduled, running or completed consultation; appointments answers). */
 export type DoctorOfPatient = (doctorId: string, patientId: string) => Promise<boolean>;
 
@@ -58,30 +45,8 @@ export async function staffAccess(actor: Actor, patientId: string, isDoctorOfPat
   return role === 'doctor' && (await isDoctorOfPatient(actor.user.id, patientId)) ? 'review' : null;
 }
 
-/** Storage keys of documents start with this word. */
-const STORAGE_PREFIX = 'document';
 /** An upload writes its file, then its row: a younger file without a row may be an upload in flight. */
 const ORPHAN_FILE_GRACE_MS = 60 * 60 * 1000;
-
-export function toUserReference(row: ReferenceRow): UserReference {
-  return {
-    id: row.id,
-    file: row.fileName,
-    patient_id: row.patientId,
-    status: row.status,
-    content_type: row.contentType as DocumentContentType,
-    size: row.size,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-const throwUnsupported = (): never => {
-  throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only PDF, JPEG, PNG and HEIC documents are accepted');
-};
-const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', `A document may be at most ${DOCUMENT_MAX_BYTES / 1024 / 1024} MB`);
-const limitReached = () =>
-  new AppError('DOCUMENT_LIMIT_REACHED', `A patient may keep at most ${DOCUMENTS_PER_PATIENT} documents; delete one first`);
 
 export function createDocumentsService(deps: {
   db: Db;
@@ -104,11 +69,6 @@ export function createDocumentsService(deps: {
     };
   });
 
-  function ownPatientId(actor: Actor): string {
-    if (!actor.patientId) throw new AppError('FORBIDDEN', 'Only patients keep documents');
-    return actor.patientId;
-  }
-
   /** The reference when the actor may see it: its owner, or staff with {@link staffAccess}. Others: 404. */
   async function visibleReference(actor: Actor, id: string): Promise<{ row: ReferenceRow; access: 'owner' | 'review' | 'read' }> {
     const row = await findReference(db, id);
@@ -123,6 +83,8 @@ export function createDocumentsService(deps: {
     deps.audit.record({ actorId: actor.user.id, action, resource: 'user_reference', resourceId: row.id, patientId: row.patientId });
 
   return {
+    upload: (actor: Actor, content: AsyncIterable<Buffer>, name?: string) => uploadDocument(deps, actor, content, name),
+
     async listMine(actor: Actor): Promise<{ userReferences: UserReference[]; count: number }> {
       const rows = await listReferencesOfPatient(db, ownPatientId(actor));
       return { userReferences: rows.map(toUserReference), count: rows.length };
@@ -138,38 +100,6 @@ export function createDocumentsService(deps: {
       const rows = await listReferencesOfPatient(db, patientId);
       await deps.audit.record({ actorId: actor.user.id, action: 'list', resource: 'user_reference', resourceId: patientId, patientId });
       return { userReferences: rows.map(toUserReference), count: rows.length };
-    },
-
-    /**
-     * Streams the upload to storage, checking the type from its first bytes and the size as it goes. The document keeps
-     * the sent name, cleaned, with the extension of its type; "Документ <date time>" when nothing of it is left.
-     */
-    async upload(actor: Actor, content: AsyncIterable<Buffer>, name?: string): Promise<UserReference> {
-      const patientId = ownPatientId(actor);
-      if ((await countReferencesOfPatient(db, patientId)) >= DOCUMENTS_PER_PATIENT) throw limitReached();
-      const key = newStorageKey(STORAGE_PREFIX);
-      const { type, size } = await storeCheckedFile(storage, key, content, {
-        maxBytes: DOCUMENT_MAX_BYTES,
-        accept: (detected) => detected ?? throwUnsupported(),
-        tooLarge,
-      });
-      try {
-        const row = await db.transaction(async (tx) => {
-          await lockPatientUploads(tx, patientId);
-          if ((await countReferencesOfPatient(tx, patientId)) >= DOCUMENTS_PER_PATIENT) throw limitReached();
-          return insertReference(tx, {
-            patientId,
-            fileName: encodeURIComponent(cleanFileName(name, type) ?? generatedFileName(clock.now(), type.extension)),
-            storageKey: key,
-            contentType: type.contentType,
-            size,
-          });
-        });
-        return toUserReference(row);
-      } catch (error) {
-        await storage.delete(key);
-        throw error;
-      }
     },
 
     async download(actor: Actor, id: string): Promise<{ reference: UserReference; stream: Readable }> {

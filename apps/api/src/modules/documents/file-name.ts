@@ -77,7 +77,7 @@ export function generatedFileName(at: Date, extension: string): string {
   return `${DOCUMENT_BASE_NAME} ${date} ${pad2(wall.getUTCHours())}-${pad2(wall.getUTCMinutes())}.${extension}`;
 }
 
-/** The stored `file` is URL-encoded (SPEC.md §5); a value that does not decode is shown as it is. */
+/** The stored `file` is URL-encoded (docs/product.md §5); a value that does not decode is shown as it is. */
 export function readableFileName(file: string): string {
   try {
     return decodeURIComponent(file);

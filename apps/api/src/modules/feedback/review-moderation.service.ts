@@ -2,7 +2,7 @@ import type { ListReviewsQuery, ModerateReviewBody, Review, ReviewList, ReviewSt
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import { toFeedback } from './feedback.service.ts';
+import { toFeedback } from './feedback.mapping.ts';
 import { findReview, listReviews, lockReview, setModeration, type ReviewRow } from './review-moderation.repository.ts';
 
 function statusOf({ row }: ReviewRow): ReviewStatus {

@@ -42,21 +42,9 @@ function describeError(error: unknown): string {
   return message.split('\n', 1)[0]!.slice(0, 500);
 }
 
-/**
- * Timed work kept in the `jobs` table, so it survives restarts and runs once across instances: a claim takes due jobs
- * with `FOR UPDATE SKIP LOCKED` and a lease, the handler runs outside that transaction, and a failure is retried with
- * backoff. Handlers must be idempotent (check the state they act on): a run cut short (a crash) runs again.
- */
-export function createJobsService(deps: { db: Db; clock: Clock; log: JobsLog }) {
-  const { db, clock, log } = deps;
-  const handlers = new Map<string, JobHandler>();
-  let timer: NodeJS.Timeout | undefined;
-  let tick: Promise<void> | undefined;
-  let stopped = true;
-  let intervalMs = 0;
-  /** runSoon was called during a round: another round follows at once. */
-  let again = false;
-  let lastPurge = 0;
+/** Runs due jobs with their handlers and records each outcome: done, retried with backoff, or failed for good. */
+function createJobRunner(deps: { db: Db; clock: Clock; log: JobsLog; handlers: Map<string, JobHandler> }) {
+  const { db, clock, log, handlers } = deps;
 
   async function run(job: ClaimedJob): Promise<void> {
     const handler = handlers.get(job.kind);
@@ -104,6 +92,26 @@ export function createJobsService(deps: { db: Db; clock: Clock; log: JobsLog }) 
   async function purgeOld(): Promise<number> {
     return deleteFinishedJobs(db, new Date(clock.now().getTime() - JOB_KEEP_MS));
   }
+
+  return { runDue, purgeOld };
+}
+
+/**
+ * Timed work kept in the `jobs` table, so it survives restarts and runs once across instances: a claim takes due jobs
+ * with `FOR UPDATE SKIP LOCKED` and a lease, the handler runs outside that transaction, and a failure is retried with
+ * backoff. Handlers must be idempotent (check the state they act on): a run cut short (a crash) runs again.
+ */
+export function createJobsService(deps: { db: Db; clock: Clock; log: JobsLog }) {
+  const { db, clock, log } = deps;
+  const handlers = new Map<string, JobHandler>();
+  const { runDue, purgeOld } = createJobRunner({ ...deps, handlers });
+  let timer: NodeJS.Timeout | undefined;
+  let tick: Promise<void> | undefined;
+  let stopped = true;
+  let intervalMs = 0;
+  /** runSoon was called during a round: another round follows at once. */
+  let again = false;
+  let lastPurge = 0;
 
   async function work(): Promise<void> {
     try {

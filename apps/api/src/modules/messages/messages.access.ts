@@ -47,69 +47,73 @@ function openConsultation(appointment: AppointmentRef): Conversation {
   return consultationOf(appointment);
 }
 
+interface AccessDeps {
+  db: Db;
+  isDoctorOfPatient: DoctorOfPatient;
+}
+
+function ownPatientId(actor: Actor): string {
+  if (!actor.patientId) throw forbidden('Only patients have conversations of their own');
+  return actor.patientId;
+}
+
+async function patientWrites({ db }: AccessDeps, actor: Actor, body: CreateMessageBody): Promise<Writing> {
+  const patientId = ownPatientId(actor);
+  if (body.message_patientId && body.message_patientId !== patientId) throw forbidden('Patients write only in their own conversations');
+  if (body.message_recipientType === 'patient') {
+    throw invalid('body.message_recipientType', 'A patient writes to its doctor or to the operators');
+  }
+  const writing = {
+    patientUserId: actor.user.id,
+    senderType: 'patient',
+    recipientType: body.message_recipientType,
+    operatorId: null,
+  } as const;
+  if (body.message_recipientType === 'operator') {
+    if (body.message_appointmentId) throw invalid('body.message_appointmentId', 'The support conversation belongs to no consultation');
+    return { ...writing, conversation: { kind: 'support', patientId } };
+  }
+  if (body.message_appointmentId) {
+    const appointment = await findAppointmentRef(db, body.message_appointmentId);
+    if (!appointment || appointment.patientId !== patientId) throw notFound('Appointment');
+    return { ...writing, conversation: openConsultation(appointment) };
+  }
+  const current = await findPendingAppointmentRef(db, patientId);
+  if (!current) {
+    throw new AppError('NO_CURRENT_APPOINTMENT', 'You have no scheduled or running consultation: write to the operators instead');
+  }
+  return { ...writing, conversation: openConsultation(current) };
+}
+
+async function doctorWrites(deps: AccessDeps, actor: Actor, patientId: string, appointmentId: string | undefined): Promise<Writing> {
+  const { db } = deps;
+  const doctorId = actor.user.id;
+  let appointment: AppointmentRef | undefined;
+  if (appointmentId) {
+    appointment = await findAppointmentRef(db, appointmentId);
+    if (!appointment || appointment.doctorId !== doctorId || appointment.patientId !== patientId) throw notFound('Appointment');
+  } else {
+    appointment = await findPendingAppointmentRef(db, patientId, doctorId);
+    if (!appointment) throw (await deps.isDoctorOfPatient(doctorId, patientId)) ? closed() : notFound('Patient');
+  }
+  const conversation = openConsultation(appointment);
+  const patient = await findPatientRef(db, patientId);
+  if (!patient) throw notFound('Patient');
+  return { conversation, patientUserId: patient.userId, senderType: 'doctor', recipientType: 'patient', operatorId: null };
+}
+
 /** Who writes and reads which conversation; another person's ids are 404. */
-export function createConversationAccess(deps: { db: Db; isDoctorOfPatient: DoctorOfPatient }) {
+export function createConversationAccess(deps: AccessDeps) {
   const { db } = deps;
 
-  function ownPatientId(actor: Actor): string {
-    if (!actor.patientId) throw forbidden('Only patients have conversations of their own');
-    return actor.patientId;
-  }
-
-  async function patientWrites(actor: Actor, body: CreateMessageBody): Promise<Writing> {
-    const patientId = ownPatientId(actor);
-    if (body.message_patientId && body.message_patientId !== patientId) throw forbidden('Patients write only in their own conversations');
-    if (body.message_recipientType === 'patient') {
-      throw invalid('body.message_recipientType', 'A patient writes to its doctor or to the operators');
-    }
-    const writing = {
-      patientUserId: actor.user.id,
-      senderType: 'patient',
-      recipientType: body.message_recipientType,
-      operatorId: null,
-    } as const;
-    if (body.message_recipientType === 'operator') {
-      if (body.message_appointmentId) throw invalid('body.message_appointmentId', 'The support conversation belongs to no consultation');
-      return { ...writing, conversation: { kind: 'support', patientId } };
-    }
-    if (body.message_appointmentId) {
-      const appointment = await findAppointmentRef(db, body.message_appointmentId);
-      if (!appointment || appointment.patientId !== patientId) throw notFound('Appointment');
-      return { ...writing, conversation: openConsultation(appointment) };
-    }
-    const current = await findPendingAppointmentRef(db, patientId);
-    if (!current) {
-      throw new AppError('NO_CURRENT_APPOINTMENT', 'You have no scheduled or running consultation: write to the operators instead');
-    }
-    return { ...writing, conversation: openConsultation(current) };
-  }
-
-  async function doctorWrites(actor: Actor, patientId: string, appointmentId: string | undefined): Promise<Writing> {
-    const doctorId = actor.user.id;
-    let appointment: AppointmentRef | undefined;
-    if (appointmentId) {
-      appointment = await findAppointmentRef(db, appointmentId);
-      if (!appointment || appointment.doctorId !== doctorId || appointment.patientId !== patientId) throw notFound('Appointment');
-    } else {
-      appointment = await findPendingAppointmentRef(db, patientId, doctorId);
-      if (!appointment) throw (await deps.isDoctorOfPatient(doctorId, patientId)) ? closed() : notFound('Patient');
-    }
-    const conversation = openConsultation(appointment);
-    const patient = await findPatientRef(db, patientId);
-    if (!patient) throw notFound('Patient');
-    return { conversation, patientUserId: patient.userId, senderType: 'doctor', recipientType: 'patient', operatorId: null };
-  }
-
   return {
-    ownPatientId,
-
     async writing(actor: Actor, body: CreateMessageBody): Promise<Writing> {
       const role = actor.user.role;
-      if (role === 'patient') return patientWrites(actor, body);
+      if (role === 'patient') return patientWrites(deps, actor, body);
       if (body.message_recipientType !== 'patient') throw invalid('body.message_recipientType', 'Staff write to a patient');
       const patientId = body.message_patientId;
       if (!patientId) throw invalid('body.message_patientId', 'Name the patient you write to', 'INVALID_TYPE');
-      if (role === 'doctor') return doctorWrites(actor, patientId, body.message_appointmentId);
+      if (role === 'doctor') return doctorWrites(deps, actor, patientId, body.message_appointmentId);
       if (role !== 'operator' && role !== 'admin') throw forbidden();
       if (body.message_appointmentId) throw invalid('body.message_appointmentId', 'The support conversation belongs to no consultation');
       const patient = await findPatientRef(db, patientId);

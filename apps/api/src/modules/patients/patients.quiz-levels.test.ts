@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, createTestApp, registerPatient, type SignedIn, type TestContext } from '../../test/harness.ts';
 import { updateCard } from './patients.repository.ts';
 
-// PRODUCT.md "Quiz": SPEC.md §9's thresholds read safety first, scored by the server at completion.
+// docs/product.md §4 "Self-check": docs/product.md §9's thresholds read safety first, scored by the server at completion.
 let t: TestContext;
 let questions: { id: string; question_is_crisis: boolean; question_answers: { id: string; value: 'A' | 'B' | 'C' }[] }[];
 let crisisIndex: number;

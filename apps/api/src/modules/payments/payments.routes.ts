@@ -4,7 +4,7 @@ import { authOf } from '../../http/access.ts';
 import { route } from '../../http/route.ts';
 import type { PaymentsService } from './payments.service.ts';
 
-/** `?lang=` first, then the first of uk / en the browser lists, else English (SPEC.md §9 default). */
+/** `?lang=` first, then the first of uk / en the browser lists, else English (docs/product.md §9 default). */
 export function pageLocale(request: FastifyRequest, lang: Locale | undefined): Locale {
   if (lang) return lang;
   const header = String(request.headers['accept-language'] ?? '');

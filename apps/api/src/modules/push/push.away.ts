@@ -6,7 +6,7 @@ import type { JobsService } from '../jobs/jobs.service.ts';
 import { cabinetPathOf, notificationMail } from '../notifications/notifications.mails.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { findAwayWindow, findWindowStart } from './push.repository.ts';
-import type { PushOutcome } from './push.service.ts';
+import type { PushOutcome } from './commands/send.ts';
 import { awayMailTexts, awayPushTexts } from './push.texts.ts';
 
 export const AWAY_JOB = 'chat.away';
@@ -18,7 +18,7 @@ interface AwayJob {
 }
 
 /**
- * Delivery to people who are away (PRODUCT.md "Chat"): the first unread message a side writes opens a window of
+ * Delivery to people who are away (docs/product.md §4 "Support conversation"): the first unread message a side writes opens a window of
  * {@link AWAY_DELIVERY_AFTER_MS}; later messages join it and never move its end. At the end one job per recipient
  * looks again: nothing when the window was read or the recipient has a connection open, else one push batching the
  * window's unread messages, or one e-mail when no device takes pushes, as the recipient's settings allow.

@@ -41,7 +41,7 @@ const toBroadcast = (row: BroadcastRow): Broadcast => ({
 });
 
 /**
- * Announcements (SPEC.md §3 group channels) from an admin to every active patient, operator or doctor: an in-app
+ * Announcements (docs/product.md §3 group channels) from an admin to every active patient, operator or doctor: an in-app
  * notification (kind `broadcast`, with its `notification-created` event) and a push, each as the person's settings
  * allow. Delivered by jobs of 100 people each, never in the request.
  */

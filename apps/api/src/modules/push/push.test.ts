@@ -10,7 +10,9 @@ import { quickPatient, type Person } from '../../test/factories.ts';
 import { call, configRefusal, createTestApp, LogCapture } from '../../test/harness.ts';
 import { PUSH_ENDPOINT_ENV, startPushEndpoint, type TestDevice } from '../../test/push-endpoint.ts';
 import { ENDPOINT_RULE } from './push.endpoints.ts';
-import { createPushService, PUSH_DEVICES_PER_USER, PUSH_TTL_SECONDS } from './push.service.ts';
+import { PUSH_DEVICES_PER_USER } from './commands/save-device.ts';
+import { PUSH_TTL_SECONDS } from './commands/send.ts';
+import { createPushService } from './push.service.ts';
 
 const logs = new LogCapture();
 const t = await createTestApp({ logStream: logs, env: PUSH_ENDPOINT_ENV });

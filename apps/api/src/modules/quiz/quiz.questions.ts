@@ -177,7 +177,7 @@ export const seedQuestions: readonly SeedQuestion[] = [
   ),
 ];
 
-/** Kind advice per level (SPEC.md §9), in the patient's language. Red names where to get help now. */
+/** Kind advice per level (docs/product.md §9), in the patient's language. Red names where to get help now. */
 export const recommendationTexts: Record<'red' | 'yellow' | 'green' | 'unknown', Record<'uk' | 'en', { title: string; text: string }>> = {
   green: {
     uk: {

@@ -12,7 +12,7 @@ import { seedQuestions } from './quiz.questions.ts';
 
 const rules = defaultQuizLevelRules;
 
-describe('the default rules read SPEC.md §9 safety first (PRODUCT.md "Quiz")', () => {
+describe('the default rules read docs/product.md §9 safety first (docs/product.md §4 "Self-check")', () => {
   test.each([
     // The extremes: all calm, all distressed, all in between.
     [{ A: 50, B: 0, C: 0 }, 'green'],

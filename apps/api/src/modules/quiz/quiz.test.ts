@@ -146,7 +146,7 @@ describe('quiz CRUD (admin) keeps the order dense', () => {
 });
 
 describe('level rules', () => {
-  test('the default reads SPEC.md §9 safety first (PRODUCT.md "Quiz"): every level is reachable, none is undetermined', async () => {
+  test('the default reads docs/product.md §9 safety first (docs/product.md §4 "Self-check"): every level is reachable, none is undetermined', async () => {
     const fresh = await createTestApp();
     try {
       await fresh.services.quiz.seedIfEmpty();

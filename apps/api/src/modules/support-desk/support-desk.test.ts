@@ -6,7 +6,8 @@ import { supportRequestLinks, supportRequests } from '../../db/schema-chat.ts';
 import { auditLog } from '../../db/schema.ts';
 import { call, createTestApp, PDF, uniqueEmail, type TestContext } from '../../test/harness.ts';
 import { bookFor, bookableDoctor, quickAccount, quickPatient, slotAt, type Person } from '../../test/factories.ts';
-import { FOLLOW_UPS_PER_REQUEST_PER_HOUR, REQUESTS_PER_ADDRESS_PER_HOUR, REQUESTS_PER_EMAIL_PER_HOUR } from './support-desk.service.ts';
+import { REQUESTS_PER_ADDRESS_PER_HOUR, REQUESTS_PER_EMAIL_PER_HOUR } from './commands/create.ts';
+import { FOLLOW_UPS_PER_REQUEST_PER_HOUR } from './commands/follow-up.ts';
 
 const REQUESTS = '/v1/support-requests';
 let t: TestContext;

@@ -19,7 +19,7 @@ const dotColour: Record<OperatorAvailability, string> = {
 };
 
 /**
- * A patient's conversation with the operators (SPEC.md "user chat panel"): whether someone is there and what to
+ * A patient's conversation with the operators (docs/product.md "user chat panel"): whether someone is there and what to
  * expect, who holds the conversation, then the messages and the composer with the patient's documents to attach.
  */
 export function SupportPane({ chat, userId, autoFocus }: Props) {

@@ -68,7 +68,7 @@ function RulesForm({ data }: { data: QuizLevelRules }) {
 
   const submit = form.onSubmit((values) => {
     const rules = values.rules.map((rule) => ({ level: rule.level, letter: rule.letter, min: Number(rule.min), max: Number(rule.max) }));
-    // The server refuses these too (PRODUCT.md "Quiz"): someone distressed in every answer is always told red.
+    // The server refuses these too (docs/product.md §4 "Self-check"): someone distressed in every answer is always told red.
     if (quizRulesAreUnsafe(rules, data.question_count)) {
       form.setFieldError('rules', t('adminQuiz.unsafe', { count: data.question_count }));
       return;

@@ -18,7 +18,7 @@ export function useQuizLevelRules() {
   });
 }
 
-/** After each write the list (and the reachable levels, which depend on the number of questions) reload (SPEC.md §7). */
+/** After each write the list (and the reachable levels, which depend on the number of questions) reload (docs/product.md §7). */
 function useQuizWrite<T>(mutationFn: (variables: T) => Promise<unknown>) {
   const client = useQueryClient();
   return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.quiz.all }) });

@@ -36,7 +36,7 @@ function useRefreshBooking() {
 
 export interface BookInput {
   patientId: string;
-  /** The current appointment to move (SPEC.md §4: modify it if one exists, else create). */
+  /** The current appointment to move (docs/product.md §4: modify it if one exists, else create). */
   currentId?: string;
   body: Required<Pick<CreateAppointmentBody, 'appointment_doctorId' | 'appointment_date'>> &
     Pick<CreateAppointmentBody, 'appointment_reason' | 'appointment_phone'>;

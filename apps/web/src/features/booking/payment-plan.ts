@@ -1,7 +1,7 @@
 import type { AppointmentPayment } from '@rozmova/contracts';
 
 /**
- * What step 4 offers (PRODUCT.md "Payments"): moving the current appointment keeps its payment; a patient with
+ * What step 4 offers (docs/product.md §4): moving the current appointment keeps its payment; a patient with
  * free consultations books free (ADRA); a doctor without a price needs no payment; otherwise the patient pays.
  */
 export type PaymentPlan = 'move' | 'free' | 'no-charge' | 'pay';

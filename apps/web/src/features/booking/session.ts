@@ -43,7 +43,7 @@ export function sessionTiming(appointment: Pick<Appointment, 'appointment_date' 
 export const tickInterval = (msToStart: number) => (msToStart <= 60 * MINUTE ? 1000 : 30_000);
 
 /**
- * What cancelling means now (PRODUCT.md): patients change an appointment until 2 hours before it (later they
+ * What cancelling means now (docs/product.md): patients change an appointment until 2 hours before it (later they
  * contact the service); a paid appointment cancelled more than 24 hours ahead is refunded; a free consultation
  * is given back; an unpaid hold is simply released.
  */

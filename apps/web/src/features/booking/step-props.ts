@@ -6,6 +6,6 @@ export interface StepProps {
   user: User;
   patientId: string;
   draft: BookingDraft;
-  /** The server's current appointment (SPEC.md §4), if any. */
+  /** The server's current appointment (docs/product.md §4), if any. */
   current: Appointment | undefined;
 }

@@ -12,7 +12,7 @@ import { updateDraft } from './draft.ts';
 import type { StepProps } from './step-props.ts';
 import { stepPath } from './steps.ts';
 
-/** What the latest self-check level suggests (PRODUCT.md: the quiz level can suggest a specialist). */
+/** What the latest self-check level suggests (docs/product.md: the quiz level can suggest a specialist). */
 export const suggestedSpecialisations = (level: QuizLevel | undefined): Specialisation[] =>
   level === 'red' ? ['psychotherapist', 'psychiatrist'] : level === 'yellow' ? ['psychologist'] : [];
 

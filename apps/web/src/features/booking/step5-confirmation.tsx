@@ -35,7 +35,7 @@ export function ConfirmationStep({ user, appointment }: StepProps & { appointmen
   useEffect(() => clearDraft(), []);
 
   const reschedule = () => {
-    // Moving keeps the doctor; steps 2 to 4 then modify the current appointment (SPEC.md §4).
+    // Moving keeps the doctor; steps 2 to 4 then modify the current appointment (docs/product.md §4).
     updateDraft(user.id, { doctorId: appointment.appointment_doctorId, slot: undefined });
     void navigate(stepPath(2));
   };

@@ -14,7 +14,7 @@ export interface StepState {
   doctorId?: string;
   /** The start time chosen in step 2. */
   slot?: string;
-  /** The server's current appointment (SPEC.md §4), once booked. */
+  /** The server's current appointment (docs/product.md §4), once booked. */
   current?: Pick<Appointment, 'appointment_status' | 'appointment_paymentStatus'>;
 }
 
@@ -24,7 +24,7 @@ export const awaitsPayment = (current: StepState['current']) =>
   (current.appointment_paymentStatus === 'pending' || current.appointment_paymentStatus === 'failed');
 
 /**
- * The steps run in order (SPEC.md §2): a step whose prerequisites are missing sends the patient to the first
+ * The steps run in order (docs/product.md §2): a step whose prerequisites are missing sends the patient to the first
  * incomplete step. Returns the step to go to instead, or null when `step` may be shown.
  *   2 needs a doctor; 3 needs a doctor and a time; 4 needs them too, or a booking awaiting payment;
  *   5 needs a booking.

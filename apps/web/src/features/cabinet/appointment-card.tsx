@@ -8,7 +8,7 @@ import { SectionCard } from '../../components/section-card.tsx';
 import { appPaths } from '../../lib/paths.ts';
 import { priceText } from '../../lib/format.ts';
 
-/** The patient's current appointment (SPEC.md §4) with a link to its confirmation page, or a way to book one. */
+/** The patient's current appointment (docs/product.md §4) with a link to its confirmation page, or a way to book one. */
 export function AppointmentCard({ patientId }: { patientId: string }) {
   const { t, i18n } = useTranslation();
   const { current, error, isPending } = useCurrentAppointment(patientId);

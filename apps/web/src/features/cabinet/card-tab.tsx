@@ -34,7 +34,7 @@ function quizAction(card: PatientCard): 'take' | 'continue' | 'retake' {
 }
 
 /**
- * Where to get help now, above every tab of the cabinet, while the latest self-check is red (PRODUCT.md "Quiz": also
+ * Where to get help now, above every tab of the cabinet, while the latest self-check is red (docs/product.md §4 "Self-check": also
  * for a patient whose stored result became red when the levels were read safety first).
  */
 export function CrisisHelpWhileRed({ cardId }: { cardId: string }) {

@@ -41,7 +41,7 @@ export function calendarDateText(date: string, locale: string): string {
   return new Intl.DateTimeFormat(intlLocale(locale), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(parsed);
 }
 
-/** The doctor may join from 10 minutes before the start (PRODUCT.md); a running meeting stays open until it is completed. */
+/** The doctor may join from 10 minutes before the start (docs/product.md); a running meeting stays open until it is completed. */
 export function canJoin(
   appointment: Pick<Appointment, 'appointment_status' | 'appointment_date' | 'appointment_endDate'>,
   now: Date,

@@ -40,7 +40,7 @@ const dataState = (phase: CallSnapshot['phase']) =>
  * The call, the whole window (the site header hides meanwhile): the other person large, oneself small in a corner,
  * one row of controls below, the connection's quality and state in words above. The chat is a panel that leaves the
  * call usable (beside the video, or over its lower part on a phone); leaving, ending and reporting a problem are
- * dialogs (SPEC.md §2's meeting modals).
+ * dialogs (docs/product.md §2's meeting modals).
  */
 export function CallView({ appointment, role, media, state, mode, deviceCheck, relayOnly, onLeft, onEnded, onRefused }: Props) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import type { MeetingRole } from '@rozmova/contracts';
 import { useTranslation } from 'react-i18next';
 
 /**
- * Leaving (SPEC.md §2's "close" modal). The patient leaves and may come back; the doctor also may end the consultation
+ * Leaving (docs/product.md §2's "close" modal). The patient leaves and may come back; the doctor also may end the consultation
  * for both, which asks for the note of the record.
  */
 export function CloseModal({

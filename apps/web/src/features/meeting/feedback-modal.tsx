@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useSendDoctorFeedback } from './api.ts';
 
 /**
- * The doctor-feedback dialog (SPEC.md §2's meeting modals): a rating of 1 to 5 as radio buttons (each star is named
+ * The doctor-feedback dialog (docs/product.md §2's meeting modals): a rating of 1 to 5 as radio buttons (each star is named
  * "n of 5"), an optional comment, and anonymity. One per consultation: a second one is told it exists.
  */
 export function FeedbackModal({ appointment, userId, onClose }: { appointment: Appointment; userId: string; onClose: () => void }) {

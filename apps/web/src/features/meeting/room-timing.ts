@@ -5,7 +5,7 @@ const MINUTE = 60_000;
 export type JoinWindow = { kind: 'early'; opensAt: number; msLeft: number } | { kind: 'open' } | { kind: 'over' };
 
 /**
- * When the room can be entered (PRODUCT.md "Appointments"): from 10 minutes before the start to the end; a running
+ * When the room can be entered (docs/product.md §4): from 10 minutes before the start to the end; a running
  * consultation may go on past its end.
  */
 export function joinWindow(

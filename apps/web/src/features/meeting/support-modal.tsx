@@ -8,7 +8,7 @@ import { useReportProblem } from './api.ts';
 const MESSAGE_MAX = 2000;
 
 /**
- * "Report a problem" during the call (SPEC.md §2's "support" modal): the person's words and the call's technical
+ * "Report a problem" during the call (docs/product.md §2's "support" modal): the person's words and the call's technical
  * state (browser, connection states, quality; never sound or picture) go to the service's operators.
  */
 export function SupportModal({

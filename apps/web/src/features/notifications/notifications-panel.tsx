@@ -9,7 +9,7 @@ import { useNotificationActions, useNotificationList } from './api.ts';
 import { notificationLink } from './notification-link.ts';
 import { notificationDateText, unreadCount } from './store.ts';
 
-/** The newest 20 notifications with mark-all-as-read, remove and clear-all (SPEC.md §4). */
+/** The newest 20 notifications with mark-all-as-read, remove and clear-all (docs/product.md §4). */
 export function NotificationsPanel({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const list = useNotificationList(userId);

@@ -25,7 +25,7 @@ const notification = (id: string, read = false): Notification => ({
 
 const ids = (state: NotificationsState) => state.items.map((item) => item.id);
 
-describe('notification list rules (SPEC.md §4)', () => {
+describe('notification list rules (docs/product.md §4)', () => {
   it('puts a new one at the front and keeps the newest 20', () => {
     let state = emptyNotifications;
     for (let index = 1; index <= 21; index++) state = addNotification(state, notification(`n${index}`));
@@ -80,7 +80,7 @@ describe('notification list rules (SPEC.md §4)', () => {
   });
 });
 
-describe('notificationDateText (SPEC.md §9: day month-name, HH:mm)', () => {
+describe('notificationDateText (docs/product.md §9: day month-name, HH:mm)', () => {
   it('writes the day, the month name and a 24-hour time in the interface language', () => {
     expect(notificationDateText('2025-10-07T11:05:00.000Z', 'en', 'Europe/Kyiv')).toBe('7 October, 14:05');
     expect(notificationDateText('2025-10-07T11:05:00.000Z', 'uk', 'Europe/Kyiv')).toBe('7 жовтня, 14:05');

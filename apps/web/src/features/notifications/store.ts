@@ -2,7 +2,7 @@ import { NOTIFICATIONS_LIST_MAX, type Notification, type NotificationList } from
 import { intlLocale } from '../../lib/format.ts';
 
 /**
- * The in-app notification list and the rules of SPEC.md §4, as pure functions over an immutable state:
+ * The in-app notification list and the rules of docs/product.md §4, as pure functions over an immutable state:
  * new ones go to the front and the list keeps the newest 20; mark-all-as-read sets all read; remove deletes
  * one (the caller applies it only after the server said OK); clear-all empties the list; the unread count is
  * the number not read; the last error is kept until the next success.
@@ -44,7 +44,7 @@ export const unreadCount = (state: NotificationsState): number => state.items.fi
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /**
- * SPEC.md §9: "day month-name, HH:mm" in the interface language, in the reader's time zone,
+ * docs/product.md §9: "day month-name, HH:mm" in the interface language, in the reader's time zone,
  * e.g. "7 October, 14:05" or "7 жовтня, 14:05". An unreadable date gives an empty text.
  */
 export function notificationDateText(iso: string, locale: string, timeZone?: string): string {

@@ -31,7 +31,7 @@ interface BookModalProps {
   /** The patient's card: how many free consultations it has decides what "as usual" means. */
   cardId: string | undefined;
   urgent: boolean;
-  /** The patient's pending consultation: a patient has at most one, so booking again moves it (SPEC.md §4). */
+  /** The patient's pending consultation: a patient has at most one, so booking again moves it (docs/product.md §4). */
   current: Appointment | undefined;
   onClose: () => void;
 }

@@ -25,7 +25,7 @@ export function minuteInputValue(at: Date): string {
 }
 
 /**
- * The start an urgent booking sends (SPEC.md §5's `YYYY-MM-DDTHH:mm:ssZ`) for a `datetime-local` value read in the
+ * The start an urgent booking sends (docs/product.md §5's `YYYY-MM-DDTHH:mm:ssZ`) for a `datetime-local` value read in the
  * browser's zone; undefined when the value is no whole minute.
  */
 export function urgentStart(value: string): string | undefined {

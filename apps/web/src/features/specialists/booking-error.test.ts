@@ -16,7 +16,7 @@ beforeAll(async () => {
   });
 });
 
-describe('landingBookingError (SPEC.md §8 create-appointment-with-login)', () => {
+describe('landingBookingError (docs/product.md §8 create-appointment-with-login)', () => {
   it('falls back to "Не вдалося створити зустріч" in Ukrainian', () => {
     expect(landingBookingError(i18n.getFixedT('uk'), new Error('offline'))).toBe('Не вдалося створити зустріч');
     expect(landingBookingError(i18n.getFixedT('uk'), new ApiError(500, undefined))).toBe('Не вдалося створити зустріч');

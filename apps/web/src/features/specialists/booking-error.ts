@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { ApiError } from '../../lib/api-client.ts';
 
 /**
- * SPEC.md §8: booking with login fails with the error's message, or "Не вдалося створити зустріч". A code the app
+ * docs/product.md §8: booking with login fails with the error's message, or "Не вдалося створити зустріч". A code the app
  * knows is shown in the interface language (the booking's own wording first: an e-mail that has an account, the
  * hourly limit); another server message as it came; anything else the default text.
  */

@@ -15,9 +15,9 @@ function ChatIcon() {
 }
 
 /**
- * The floating button of a signed-in patient (SPEC.md "user chat panel") with the count of unread operator messages,
+ * The floating button of a signed-in patient (docs/product.md "user chat panel") with the count of unread operator messages,
  * and the support chat it opens: a drawer, full screen on a phone. Opening it marks the messages read (and so does
- * whatever arrives while it is open and the page visible); closing it marks read again (SPEC.md §4).
+ * whatever arrives while it is open and the page visible); closing it marks read again (docs/product.md §4).
  */
 export default function SupportLauncher({ userId }: { userId: string }) {
   const { t } = useTranslation();

@@ -241,7 +241,7 @@ describe('toEntries', () => {
     expect(toEntries(history, [], 'operator', 'op-1').map((entry) => entry.mine)).toEqual([false, true, false]);
   });
 
-  it('names a carried document readably (stored URL-encoded, SPEC.md §5)', () => {
+  it('names a carried document readably (stored URL-encoded, docs/product.md §5)', () => {
     const history = {
       messages: [message(2, { message_documentId: 'd1', message_documentName: '%D0%94%D0%BE%D0%BA.pdf' })],
       hasOlder: false,

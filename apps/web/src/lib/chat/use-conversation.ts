@@ -55,7 +55,7 @@ export interface ConversationOptions {
 }
 
 /**
- * One conversation, live (SPEC.md §3, §4, §9). The history comes newest page first, older pages on request
+ * One conversation, live (docs/product.md §3, §4, §9). The history comes newest page first, older pages on request
  * (`lastMessageId`); on every (re)connect of the realtime socket it catches up with what is numbered after the last
  * message held in a row (`afterSeq`), and so does a message whose number skips one (n + 2 after n asks for n + 1).
  * Every arrival is merged by id and shown in number order, so nothing is lost or shown twice. A message is sent with a

@@ -7,7 +7,7 @@ import { assertBookingRequest, type Actor } from '../appointments.policy.ts';
 import { findPatientUser } from '../appointments.repository.ts';
 import { answer, viewOf, type AppointmentsContext } from './context.ts';
 
-/** Books for a patient, or modifies its pending appointment (SPEC.md §4), in the caller's transaction with its notices. */
+/** Books for a patient, or modifies its pending appointment (docs/product.md §4), in the caller's transaction with its notices. */
 export async function bookInTx(
   ctx: AppointmentsContext,
   tx: Db,

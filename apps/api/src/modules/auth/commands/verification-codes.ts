@@ -37,7 +37,7 @@ export async function sendCode(
   purpose: CodePurpose,
   body: SendCodeBody,
 ): Promise<void> {
-  // SPEC.md §8's 409 (the per-address limit of auth requests keeps it from being a fast lookup).
+  // docs/product.md §8's 409 (the per-address limit of auth requests keeps it from being a fast lookup).
   if (purpose === 'register' && isRegistered(await deps.accounts.findByEmail(body.email))) throw emailTaken();
   // Counted for every address alike, so neither the answer nor the limit tells whether an account exists.
   const address = sha256(body.email);

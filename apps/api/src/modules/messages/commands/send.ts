@@ -1,0 +1,132 @@
+import type { CreateMessageBody, Message } from '@rozmova/contracts';
+import { AppError, notFound } from '../../../lib/app-error.ts';
+import type { Limit } from '../../rate-limit/rate-limit.service.ts';
+import type { Actor } from '../messages.access.ts';
+import { routeOf, type Route } from '../messages.delivery.ts';
+import {
+  deleteMessage,
+  findDocumentRef,
+  findMessageOfSender,
+  insertMessage,
+  type MessageRow,
+  type MessageValues,
+} from '../messages.repository.ts';
+import { present, toMessage, type MessagesContext } from './context.ts';
+
+/** Messages one user may send in a minute; more are 429 until the window passes. */
+export const MESSAGES_PER_MINUTE = 30;
+
+const MINUTE = 60_000;
+const sendLimit: Limit = { max: MESSAGES_PER_MINUTE, windowMs: MINUTE };
+/** Inserting again after a conflict whose first message vanished (refused by the limit) ends after this many tries. */
+const STORE_TRIES = 3;
+const errorName = (error: unknown) => (error instanceof Error ? error.name : typeof error);
+
+/** The new row, or the sender's first one with this client id (a resend, also one that arrived at the same time). */
+async function store(ctx: MessagesContext, values: MessageValues): Promise<{ row: MessageRow; created: boolean }> {
+  for (let tries = 0; tries < STORE_TRIES; tries++) {
+    const row = await insertMessage(ctx.db, values);
+    if (row) return { row, created: true };
+    const first = await findMessageOfSender(ctx.db, values.senderUserId, values.clientMessageId);
+    if (first) return { row: first, created: false };
+  }
+  throw new AppError('TOO_MANY_REQUESTS', 'Too many requests, try again later');
+}
+
+/** Tells the recipients and runs the new-message work (away delivery); a failing handler does not stop the rest. */
+async function announce(ctx: MessagesContext, message: Message, route: Route): Promise<void> {
+  ctx.delivery.announce(message, route);
+  for (const handler of ctx.createdHandlers) {
+    try {
+      await handler(message, route.recipientIds);
+    } catch (error) {
+      ctx.log.warn({ messageId: message.id, error: errorName(error) }, 'message-created handler failed');
+    }
+  }
+}
+
+/**
+ * A resend answers the first message and, while nobody has received it, announces it again: the instance that
+ * stored it may have stopped before telling anyone (clients merge by id). Resends announce at most as often as
+ * sends are allowed; the conversation's state and the new-message work went with the first.
+ */
+async function resent(ctx: MessagesContext, actor: Actor, body: CreateMessageBody, row: MessageRow): Promise<Message> {
+  const [message] = await present(ctx.db, [row]);
+  if (row.status !== 'Sent') return message!;
+  const to = await ctx.access.writing(actor, body).catch(() => undefined);
+  const c = to?.conversation;
+  const same = c && c.patientId === row.patientId && (c.kind === 'consultation' ? c.appointmentId : null) === row.appointmentId;
+  if (!to || !same) return message!;
+  try {
+    await ctx.rateLimit.consume(`messages-resent:${actor.user.id}`, sendLimit);
+  } catch {
+    return message!;
+  }
+  const holder = c.kind === 'support' ? await ctx.support.holderOf(c.patientId) : null;
+  ctx.delivery.announce(message!, routeOf(to, holder));
+  return message!;
+}
+
+/** Where a new message goes, and the document it carries (one of the conversation's patient, else 404). */
+async function destinationOf(ctx: MessagesContext, actor: Actor, body: CreateMessageBody) {
+  const to = await ctx.access.writing(actor, body);
+  const document = body.message_documentId ? await findDocumentRef(ctx.db, body.message_documentId) : undefined;
+  if (body.message_documentId && document?.patientId !== to.conversation.patientId) throw notFound('Document');
+  return { to, document };
+}
+
+/** A support message moves the conversation (support module); a failure there must not hide a stored message. */
+async function holderAfter(ctx: MessagesContext, patientId: string, patientUserId: string, actor: Actor): Promise<string | null> {
+  try {
+    return await ctx.support.written(patientId, patientUserId, { userId: actor.user.id, role: actor.user.role });
+  } catch (error) {
+    ctx.log.warn({ patientId, error: errorName(error) }, 'support conversation state not updated');
+    return null;
+  }
+}
+
+/**
+ * `POST /v1/messages`. A resend with the same `client_message_id` answers the sender's first message (created:
+ * false) and never stores a copy, also where a first send would now be refused (a consultation closed since). The
+ * limit counts stored messages only: the row is written first (its unique index decides between resends at once),
+ * then counted, and removed again when over the limit.
+ */
+export async function sendMessage(
+  ctx: MessagesContext,
+  actor: Actor,
+  body: CreateMessageBody,
+): Promise<{ message: Message; created: boolean }> {
+  let destination: Awaited<ReturnType<typeof destinationOf>>;
+  try {
+    destination = await destinationOf(ctx, actor, body);
+  } catch (error) {
+    const earlier = await findMessageOfSender(ctx.db, actor.user.id, body.client_message_id);
+    if (earlier) return { message: await resent(ctx, actor, body, earlier), created: false };
+    throw error;
+  }
+  const { to, document } = destination;
+  const c = to.conversation;
+  const { row, created } = await store(ctx, {
+    patientId: c.patientId,
+    doctorId: c.kind === 'consultation' ? c.doctorId : null,
+    appointmentId: c.kind === 'consultation' ? c.appointmentId : null,
+    operatorId: to.operatorId,
+    senderUserId: actor.user.id,
+    senderType: to.senderType,
+    recipientType: to.recipientType,
+    text: body.message_text,
+    clientMessageId: body.client_message_id,
+    documentId: body.message_documentId ?? null,
+  });
+  if (!created) return { message: await resent(ctx, actor, body, row), created };
+  try {
+    await ctx.rateLimit.consume(`messages:${actor.user.id}`, sendLimit);
+  } catch (error) {
+    await deleteMessage(ctx.db, row.id);
+    throw error;
+  }
+  const holder = c.kind === 'support' ? await holderAfter(ctx, c.patientId, to.patientUserId, actor) : null;
+  const message = toMessage(row, { senderName: actor.user.userName, documentName: document?.fileName ?? null });
+  await announce(ctx, message, routeOf(to, holder));
+  return { message, created };
+}
