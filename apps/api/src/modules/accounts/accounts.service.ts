@@ -47,7 +47,7 @@ export function createAccountsService(deps: AccountsDeps) {
     createAccount: (input: NewAccount, outer?: Db) => createAccount(ctx, input, outer),
     claimAccount: (id: string, input: AccountClaim, alsoInTransaction: (tx: Db) => Promise<void>) =>
       claimAccount(ctx, id, input, alsoInTransaction),
-    updateProfile: (id: string, changes: ProfileChanges) => updateProfile(db, id, changes),
+    updateProfile: (id: string, changes: ProfileChanges, tx: Db = db) => updateProfile(tx, id, changes),
     setPassword: (id: string, password: string, options?: { field?: string }) => setPassword(db, id, password, options),
     anonymise: (id: string) => anonymise(ctx, id),
     setRole: (id: string, role: Role, tx: Db = db) => setRole(tx, id, role),

@@ -9,17 +9,20 @@ export async function updateApplicationProfile(
   userId: string,
   body: UpdateSpecialistApplicationBody,
 ): Promise<SpecialistApplication> {
-  const updated = await updateEditableProfile(ctx.db, userId, {
-    nameEn: body.name_en,
-    specialisations: [...new Set(body.specialisations)],
-    bio: body.bio,
-    languages: [...new Set(body.languages)],
-    experienceYears: body.experience_years,
+  // The application's profile and the account's name change together or not at all.
+  await ctx.db.transaction(async (tx) => {
+    const updated = await updateEditableProfile(tx, userId, {
+      nameEn: body.name_en,
+      specialisations: [...new Set(body.specialisations)],
+      bio: body.bio,
+      languages: [...new Set(body.languages)],
+      experienceYears: body.experience_years,
+    });
+    if (!updated) {
+      await ownApplication(tx, userId);
+      throw notEditable();
+    }
+    await ctx.accounts.updateProfile(userId, { userName: body.user_name }, tx);
   });
-  if (!updated) {
-    await ownApplication(ctx.db, userId);
-    throw notEditable();
-  }
-  await ctx.accounts.updateProfile(userId, { userName: body.user_name });
   return toApplication(await ownApplication(ctx.db, userId));
 }
