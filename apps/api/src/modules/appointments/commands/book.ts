@@ -4,7 +4,7 @@ import { notFound } from '../../../lib/app-error.ts';
 import type { DoctorBookingProfile } from '../../doctors/doctors.service.ts';
 import { refusingOverlaps, type Placed } from '../appointments.changes.ts';
 import { assertBookingRequest, type Actor } from '../appointments.policy.ts';
-import { findPatientUser } from '../appointments.repository.ts';
+import { findPatientUser, type AppointmentView } from '../appointments.repository.ts';
 import { answer, viewOf, type AppointmentsContext } from './context.ts';
 
 /** Books for a patient, or modifies its pending appointment (docs/product.md §4), in the caller's transaction with its notices. */
@@ -17,7 +17,7 @@ export async function bookInTx(
   profile: DoctorBookingProfile,
   start: Date,
   fromLanding = false,
-): Promise<Placed & { view: Awaited<ReturnType<typeof viewOf>> }> {
+): Promise<Placed & { view: AppointmentView }> {
   const booked = await ctx.changes.placeInTx(tx, actor, patientId, body, profile, start);
   const view = await viewOf(tx, booked.id);
   if (booked.created) await ctx.announce.created(tx, view, fromLanding);
