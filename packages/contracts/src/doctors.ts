@@ -24,7 +24,13 @@ export const extraHoursSchema = z
   .refine(startsBeforeEnd, startBeforeEnd);
 export type ExtraHours = z.infer<typeof extraHoursSchema>;
 
-const doctorBioSchema = z.strictObject({ uk: multiLineTextSchema(4000), en: multiLineTextSchema(4000) });
+/** The profile's text and schedule list limits, which the web editor holds its fields to (the number fields' ranges are `doctorProfileLimits`). */
+export const DOCTOR_NAME_EN_MAX = 100;
+export const DOCTOR_BIO_MAX = 4000;
+export const DOCTOR_PHOTO_URL_MAX = 2000;
+export const doctorScheduleListMax = { weekly_hours: 70, days_off: 400, extra_hours: 400 } as const;
+
+const doctorBioSchema = z.strictObject({ uk: multiLineTextSchema(DOCTOR_BIO_MAX), en: multiLineTextSchema(DOCTOR_BIO_MAX) });
 
 /** A time zone the runtime knows (IANA name). */
 export const timeZoneSchema = z
@@ -47,13 +53,13 @@ const limited = (field: keyof typeof doctorProfileLimits) =>
 /** What a doctor (or an admin for a doctor) may change; every field optional. */
 export const updateDoctorBodySchema = z
   .strictObject({
-    photo_url: oneLineTextSchema(2000)
+    photo_url: oneLineTextSchema(DOCTOR_PHOTO_URL_MAX)
       .pipe(z.url({ protocol: /^https?$/ }))
       .nullable()
       .optional(),
     specialisations: z.array(specialisationSchema).min(1).max(specialisations.length).optional(),
     /** The name in Latin letters that English readers see; empty shows `user_name`. */
-    name_en: oneLineTextSchema(100).optional(),
+    name_en: oneLineTextSchema(DOCTOR_NAME_EN_MAX).optional(),
     bio: doctorBioSchema.optional(),
     languages: z.array(languageCodeSchema).min(1).max(10).optional(),
     experience_years: limited('experience_years').optional(),
@@ -64,9 +70,9 @@ export const updateDoctorBodySchema = z
     min_notice_minutes: limited('min_notice_minutes').optional(),
     horizon_days: limited('horizon_days').optional(),
     time_zone: timeZoneSchema.optional(),
-    weekly_hours: z.array(weeklyHoursSchema).max(70).optional(),
-    days_off: z.array(calendarDateSchema).max(400).optional(),
-    extra_hours: z.array(extraHoursSchema).max(400).optional(),
+    weekly_hours: z.array(weeklyHoursSchema).max(doctorScheduleListMax.weekly_hours).optional(),
+    days_off: z.array(calendarDateSchema).max(doctorScheduleListMax.days_off).optional(),
+    extra_hours: z.array(extraHoursSchema).max(doctorScheduleListMax.extra_hours).optional(),
     /** Listed publicly (list, search, prices, slots) while also complete: a specialisation, hours and a price. */
     published: z.boolean().optional(),
   })

@@ -142,9 +142,12 @@ export type IceServerConfig = z.infer<typeof iceServerSchema>;
 export const iceServersSchema = z.object({ iceServers: z.array(iceServerSchema), expiresAt: z.string().nullable() });
 export type IceServers = z.infer<typeof iceServersSchema>;
 
+/** The longest problem report's text. */
+export const MEETING_REPORT_MESSAGE_MAX = 2000;
+
 /** What the room sends with a problem report: free text and the call's technical state. */
 export const meetingReportBodySchema = z.strictObject({
-  message: multiLineTextSchema(2000).pipe(z.string().min(1)),
+  message: multiLineTextSchema(MEETING_REPORT_MESSAGE_MAX).pipe(z.string().min(1)),
   details: z
     .strictObject({
       browser: oneLineTextSchema(200).optional(),

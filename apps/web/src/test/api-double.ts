@@ -12,7 +12,7 @@ export interface ReceivedCall {
   headers: Record<string, string>;
 }
 
-/** An answer: the success's body (typed by the contract), or an error status with the API's error body. */
+/** An answer: the success's body (typed by the contract; a Blob for a file answer), or an error status with the API's error body. */
 export type Answer<E extends Endpoint> =
   { status?: 200 | 201 | 202 | 204; body?: EndpointResult<E> } | { status: number; error: ErrorBody };
 
@@ -38,6 +38,16 @@ function compile(path: string): { pattern: RegExp; names: string[] } {
     })
     .join('');
   return { pattern: new RegExp(`^${source}$`), names };
+}
+
+/** A Blob's bytes (jsdom's Blob has no `arrayBuffer()`). */
+function bytesOf(blob: Blob): Promise<ArrayBuffer> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error('The blob could not be read'));
+    reader.readAsArrayBuffer(blob);
+  });
 }
 
 /**
@@ -75,6 +85,10 @@ export function createApiDouble() {
     }
     const status = answer.status ?? (answer.body === undefined ? 204 : 200);
     if (answer.body === undefined) return new Response(null, { status });
+    // A file answer (a contract's `{ file: … }`): its bytes, typed as the Blob says.
+    if (answer.body instanceof Blob) {
+      return new Response(await bytesOf(answer.body), { status, headers: { 'content-type': answer.body.type } });
+    }
     return new Response(JSON.stringify(answer.body), { status, headers: { 'content-type': 'application/json' } });
   }
 

@@ -9,7 +9,7 @@ import { LabelledText } from '../../components/labelled-text.tsx';
 import { openBlob } from '../../lib/files.ts';
 import { languageText, specialisationText } from '../../lib/doctors.ts';
 import { diplomaOf, useApplication, useApplications, useDecideApplication } from './applications-api.ts';
-import { LoadError } from './console-table.tsx';
+import { LoadError } from '../../components/console-table.tsx';
 import { ReasonModal } from './reason-modal.tsx';
 import { dateTimeText } from '../../lib/format.ts';
 import { currentLocale } from '../../lib/i18n.ts';

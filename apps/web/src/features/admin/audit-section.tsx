@@ -1,11 +1,10 @@
-import { Anchor, Button, CloseButton, Group, NativeSelect, Pill, Stack, Table, TextInput, Title } from '@mantine/core';
-import { auditActions } from '@rozmova/contracts';
+import { Anchor, Button, CloseButton, Group, NativeSelect, Pill, Stack, TextInput, Title } from '@mantine/core';
+import { auditActions, type AuditEntry } from '@rozmova/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/form-error.tsx';
-import { downloadAuditCsv, optionOf, useAuditLog, type AuditFilter } from './console-api.ts';
-import { LoadError, Pages } from './console-table.tsx';
-import { ScrollTable } from '../../components/scroll-table.tsx';
+import { CONSOLE_PAGE_SIZE, downloadAuditCsv, optionOf, useAuditLog, type AuditFilter } from './console-api.ts';
+import { ConsoleTable, type ConsoleColumn } from '../../components/console-table.tsx';
 import { dateTimeText } from '../../lib/format.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 
@@ -49,6 +48,53 @@ export function AuditSection() {
         </Group>
       </Pill>
     );
+  const columns: ConsoleColumn<AuditEntry>[] = [
+    { header: t('adminConsole.audit.when'), cell: (entry) => dateTimeText(entry.created_at, currentLocale()) },
+    {
+      header: t('adminConsole.audit.who'),
+      cell: (entry) => (
+        <>
+          <Anchor
+            component="button"
+            type="button"
+            onClick={() => {
+              setNames((current) => ({ ...current, actor: entry.actor_name }));
+              change({ actorId: entry.actor_id });
+            }}
+          >
+            {entry.actor_name}
+          </Anchor>{' '}
+          ({t(`roles.${entry.actor_role}`)})
+        </>
+      ),
+    },
+    {
+      header: t('adminConsole.audit.action'),
+      cell: (entry) => t(`adminConsole.audit.actions.${entry.action}`, { defaultValue: entry.action }),
+    },
+    {
+      header: t('adminConsole.audit.what'),
+      cell: (entry) => t(`adminConsole.audit.resources.${entry.resource}`, { defaultValue: entry.resource }),
+    },
+    {
+      header: t('adminConsole.audit.patient'),
+      cell: (entry) =>
+        entry.patient_id && entry.patient_name !== null ? (
+          <Anchor
+            component="button"
+            type="button"
+            onClick={() => {
+              setNames((current) => ({ ...current, patient: entry.patient_name ?? '' }));
+              change({ patientId: entry.patient_id ?? '' });
+            }}
+          >
+            {entry.patient_name || t('adminConsole.audit.removedPatient')}
+          </Anchor>
+        ) : (
+          '—'
+        ),
+    },
+  ];
   return (
     <Stack gap="md">
       <Title order={1}>{t('adminConsole.audit.title')}</Title>
@@ -86,60 +132,16 @@ export function AuditSection() {
         {chosen('patient', filter.patientId)}
       </Group>
       <FormError error={exportError} />
-      <LoadError error={log.error} />
-      <ScrollTable label={t('adminConsole.audit.title')} minWidth={720}>
-        <Table>
-          <Table.Caption>{t('adminConsole.audit.hint')}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('adminConsole.audit.when')}</Table.Th>
-              <Table.Th>{t('adminConsole.audit.who')}</Table.Th>
-              <Table.Th>{t('adminConsole.audit.action')}</Table.Th>
-              <Table.Th>{t('adminConsole.audit.what')}</Table.Th>
-              <Table.Th>{t('adminConsole.audit.patient')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {log.data?.entries.map((entry) => (
-              <Table.Tr key={entry.id}>
-                <Table.Td>{dateTimeText(entry.created_at, currentLocale())}</Table.Td>
-                <Table.Td>
-                  <Anchor
-                    component="button"
-                    type="button"
-                    onClick={() => {
-                      setNames((current) => ({ ...current, actor: entry.actor_name }));
-                      change({ actorId: entry.actor_id });
-                    }}
-                  >
-                    {entry.actor_name}
-                  </Anchor>{' '}
-                  ({t(`roles.${entry.actor_role}`)})
-                </Table.Td>
-                <Table.Td>{t(`adminConsole.audit.actions.${entry.action}`, { defaultValue: entry.action })}</Table.Td>
-                <Table.Td>{t(`adminConsole.audit.resources.${entry.resource}`, { defaultValue: entry.resource })}</Table.Td>
-                <Table.Td>
-                  {entry.patient_id && entry.patient_name !== null ? (
-                    <Anchor
-                      component="button"
-                      type="button"
-                      onClick={() => {
-                        setNames((current) => ({ ...current, patient: entry.patient_name ?? '' }));
-                        change({ patientId: entry.patient_id ?? '' });
-                      }}
-                    >
-                      {entry.patient_name || t('adminConsole.audit.removedPatient')}
-                    </Anchor>
-                  ) : (
-                    '—'
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollTable>
-      <Pages total={log.data?.total ?? 0} page={page} onChange={setPage} />
+      <ConsoleTable
+        label={t('adminConsole.audit.title')}
+        caption={t('adminConsole.audit.hint')}
+        minWidth={720}
+        columns={columns}
+        rows={log.data?.entries}
+        rowKey={(entry) => entry.id}
+        error={log.error}
+        paging={{ total: log.data?.total ?? 0, page, pageSize: CONSOLE_PAGE_SIZE, onChange: setPage }}
+      />
     </Stack>
   );
 }

@@ -33,7 +33,7 @@ export function CreateUserModal({ onClose }: { onClose: () => void }) {
       onSuccess={(user) => notifications.show({ message: t('admin.created', { email: user?.email }) })}
       submitLabel={t('admin.createSubmit')}
     >
-      <TextInput label={t('fields.name')} required data-autofocus {...form.getInputProps('user_name')} />
+      <TextInput label={t('fields.name')} required data-autofocus maxLength={100} {...form.getInputProps('user_name')} />
       <TextInput label={t('fields.email')} type="email" required {...form.getInputProps('email')} />
       <NewPasswordField label={t('fields.password')} {...form.getInputProps('password')} />
       <NativeSelect

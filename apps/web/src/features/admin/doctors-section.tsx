@@ -1,4 +1,4 @@
-import { Badge, Button, NumberInput, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, NumberInput, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { doctorProfileLimits, type Doctor } from '@rozmova/contracts';
@@ -6,8 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/form-modal.tsx';
 import { useAllDoctors, useUpdateDoctor } from './console-api.ts';
-import { LoadError } from './console-table.tsx';
-import { ScrollTable } from '../../components/scroll-table.tsx';
+import { ConsoleTable, type ConsoleColumn } from '../../components/console-table.tsx';
 import { kopiykyToUah, priceText, uahToKopiyky } from '../../lib/format.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 
@@ -63,71 +62,66 @@ function DoctorModal({ doctor, onClose }: { doctor: Doctor; onClose: () => void 
   );
 }
 
+/** Listed, hidden or published but incomplete, with what it lacks. */
+function DoctorState({ doctor }: { doctor: Doctor }) {
+  const { t } = useTranslation();
+  const listed = doctor.published && doctor.missing.length === 0;
+  return (
+    <Stack gap={4}>
+      <Badge color={listed ? 'brand' : 'gray'} variant="light">
+        {t(listed ? 'adminConsole.doctors.listed' : doctor.published ? 'adminConsole.doctors.incomplete' : 'adminConsole.doctors.hidden')}
+      </Badge>
+      {doctor.missing.length > 0 && (
+        <Text size="sm">
+          {t('adminConsole.doctors.missing', {
+            list: doctor.missing.map((item) => t(`adminConsole.doctors.missingItem.${item}`)).join(', '),
+          })}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 /** Every doctor, listed or not, with what keeps it off the public list; price, length and publishing. */
 export function DoctorsSection() {
   const { t } = useTranslation();
   const doctors = useAllDoctors();
   const [editing, setEditing] = useState<Doctor | null>(null);
+  const columns: ConsoleColumn<Doctor>[] = [
+    { header: t('fields.name'), cell: (doctor) => doctor.user_name },
+    { header: t('adminConsole.doctors.state'), cell: (doctor) => <DoctorState doctor={doctor} /> },
+    { header: t('adminConsole.doctors.price'), cell: (doctor) => (doctor.price === null ? '—' : priceText(doctor.price, currentLocale())) },
+    {
+      header: t('adminConsole.doctors.length'),
+      cell: (doctor) => t('adminConsole.doctors.minutes', { count: doctor.consultation_minutes }),
+    },
+    {
+      header: t('admin.actions'),
+      cell: (doctor) => (
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => setEditing(doctor)}
+          aria-label={t('adminConsole.doctors.editOf', { name: doctor.user_name })}
+        >
+          {t('adminConsole.doctors.edit')}
+        </Button>
+      ),
+    },
+  ];
   return (
     <Stack gap="md">
       <Title order={1}>{t('adminConsole.doctors.title')}</Title>
       <Text>{t('adminConsole.doctors.intro')}</Text>
-      <LoadError error={doctors.error} />
-      <ScrollTable label={t('adminConsole.doctors.title')} minWidth={720}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('fields.name')}</Table.Th>
-              <Table.Th>{t('adminConsole.doctors.state')}</Table.Th>
-              <Table.Th>{t('adminConsole.doctors.price')}</Table.Th>
-              <Table.Th>{t('adminConsole.doctors.length')}</Table.Th>
-              <Table.Th>{t('admin.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {doctors.data?.map((doctor) => {
-              const listed = doctor.published && doctor.missing.length === 0;
-              return (
-                <Table.Tr key={doctor.id}>
-                  <Table.Td>{doctor.user_name}</Table.Td>
-                  <Table.Td>
-                    <Stack gap={4}>
-                      <Badge color={listed ? 'brand' : 'gray'} variant="light">
-                        {t(
-                          listed
-                            ? 'adminConsole.doctors.listed'
-                            : doctor.published
-                              ? 'adminConsole.doctors.incomplete'
-                              : 'adminConsole.doctors.hidden',
-                        )}
-                      </Badge>
-                      {doctor.missing.length > 0 && (
-                        <Text size="sm">
-                          {t('adminConsole.doctors.missing', {
-                            list: doctor.missing.map((item) => t(`adminConsole.doctors.missingItem.${item}`)).join(', '),
-                          })}
-                        </Text>
-                      )}
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>{doctor.price === null ? '—' : priceText(doctor.price, currentLocale())}</Table.Td>
-                  <Table.Td>{t('adminConsole.doctors.minutes', { count: doctor.consultation_minutes })}</Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => setEditing(doctor)}
-                      aria-label={t('adminConsole.doctors.editOf', { name: doctor.user_name })}
-                    >
-                      {t('adminConsole.doctors.edit')}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </ScrollTable>
+      <ConsoleTable
+        label={t('adminConsole.doctors.title')}
+        minWidth={720}
+        striped
+        columns={columns}
+        rows={doctors.data}
+        rowKey={(doctor) => doctor.id}
+        error={doctors.error}
+      />
       {editing && <DoctorModal doctor={editing} onClose={() => setEditing(null)} />}
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, NativeSelect, NumberInput, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, List, NativeSelect, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/form-error.tsx';
 import { errorText, fieldErrors } from '../../lib/api-errors.ts';
 import { useQuizLevelRules, useSaveQuizLevelRules } from './quiz-api.ts';
-import { ScrollTable } from '../../components/scroll-table.tsx';
+import { ConsoleTable, type ConsoleColumn } from '../../components/console-table.tsx';
 
 interface RuleValues {
   level: QuizRuleLevel;
@@ -82,67 +82,66 @@ function RulesForm({ data }: { data: QuizLevelRules }) {
     );
   });
 
+  const columns: ConsoleColumn<RuleValues>[] = [
+    { header: t('adminQuiz.order'), cell: (_rule, index) => index + 1 },
+    {
+      header: t('adminQuiz.level'),
+      cell: (_rule, index) => (
+        <NativeSelect
+          aria-label={t('adminQuiz.ruleLevel', { number: index + 1 })}
+          data={quizRuleLevels.map((level) => ({ value: level, label: t(`quiz.levels.${level}`) }))}
+          {...form.getInputProps(`rules.${index}.level`)}
+        />
+      ),
+    },
+    {
+      header: t('adminQuiz.letter'),
+      cell: (_rule, index) => (
+        <NativeSelect
+          aria-label={t('adminQuiz.ruleLetter', { number: index + 1 })}
+          data={[...quizAnswerValues]}
+          {...form.getInputProps(`rules.${index}.letter`)}
+        />
+      ),
+    },
+    {
+      header: t('adminQuiz.min'),
+      cell: (rule, index) => (
+        <NumberInput
+          aria-label={t('adminQuiz.ruleMin', { number: index + 1, level: t(`quiz.levels.${rule.level}`) })}
+          min={0}
+          max={QUIZ_RULE_COUNT_MAX}
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps(`rules.${index}.min`)}
+        />
+      ),
+    },
+    {
+      header: t('adminQuiz.max'),
+      cell: (rule, index) => (
+        <NumberInput
+          aria-label={t('adminQuiz.ruleMax', { number: index + 1, level: t(`quiz.levels.${rule.level}`) })}
+          min={0}
+          max={QUIZ_RULE_COUNT_MAX}
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps(`rules.${index}.max`)}
+        />
+      ),
+    },
+  ];
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <ScrollTable label={t('adminQuiz.rulesTitle')} minWidth={560}>
-          <Table>
-            <Table.Caption>{t('adminQuiz.rulesCaption', { count: data.question_count })}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('adminQuiz.order')}</Table.Th>
-                <Table.Th>{t('adminQuiz.level')}</Table.Th>
-                <Table.Th>{t('adminQuiz.letter')}</Table.Th>
-                <Table.Th>{t('adminQuiz.min')}</Table.Th>
-                <Table.Th>{t('adminQuiz.max')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {form.values.rules.map((rule, index) => {
-                const number = index + 1;
-                return (
-                  <Table.Tr key={index}>
-                    <Table.Td>{number}</Table.Td>
-                    <Table.Td>
-                      <NativeSelect
-                        aria-label={t('adminQuiz.ruleLevel', { number })}
-                        data={quizRuleLevels.map((level) => ({ value: level, label: t(`quiz.levels.${level}`) }))}
-                        {...form.getInputProps(`rules.${index}.level`)}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <NativeSelect
-                        aria-label={t('adminQuiz.ruleLetter', { number })}
-                        data={[...quizAnswerValues]}
-                        {...form.getInputProps(`rules.${index}.letter`)}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <NumberInput
-                        aria-label={t('adminQuiz.ruleMin', { number, level: t(`quiz.levels.${rule.level}`) })}
-                        min={0}
-                        max={QUIZ_RULE_COUNT_MAX}
-                        allowDecimal={false}
-                        allowNegative={false}
-                        {...form.getInputProps(`rules.${index}.min`)}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <NumberInput
-                        aria-label={t('adminQuiz.ruleMax', { number, level: t(`quiz.levels.${rule.level}`) })}
-                        min={0}
-                        max={QUIZ_RULE_COUNT_MAX}
-                        allowDecimal={false}
-                        allowNegative={false}
-                        {...form.getInputProps(`rules.${index}.max`)}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
+        <ConsoleTable
+          label={t('adminQuiz.rulesTitle')}
+          caption={t('adminQuiz.rulesCaption', { count: data.question_count })}
+          minWidth={560}
+          columns={columns}
+          rows={form.values.rules}
+          rowKey={(_rule, index) => index}
+        />
         {typeof form.errors.rules === 'string' && (
           <Alert color="danger" role="alert">
             {form.errors.rules}

@@ -1,11 +1,18 @@
-import { Badge, Button, Group, List, Loader, Modal, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, List, Loader, Modal, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { paymentProviders, paymentRecordStatuses, type AdminPayment } from '@rozmova/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { optionOf, useAllDoctors, usePaymentCallbacks, usePayments, useRefundPayment, type PaymentsFilter } from './console-api.ts';
-import { LoadError, Pages } from './console-table.tsx';
+import {
+  CONSOLE_PAGE_SIZE,
+  optionOf,
+  useAllDoctors,
+  usePaymentCallbacks,
+  usePayments,
+  useRefundPayment,
+  type PaymentsFilter,
+} from './console-api.ts';
 import { ReasonModal } from './reason-modal.tsx';
-import { ScrollTable } from '../../components/scroll-table.tsx';
+import { ConsoleTable, LoadError, type ConsoleColumn } from '../../components/console-table.tsx';
 import { dateTimeText, priceText } from '../../lib/format.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 
@@ -105,6 +112,47 @@ export function PaymentsSection() {
     setPage(1);
   };
   const field = { w: { base: '100%', xs: 180 } } as const;
+  const columns: ConsoleColumn<AdminPayment>[] = [
+    { header: t('adminConsole.payments.date'), cell: (payment) => dateTimeText(payment.created_at, currentLocale()) },
+    { header: t('adminConsole.payments.patient'), cell: (payment) => payment.patient_name },
+    { header: t('adminConsole.payments.doctor'), cell: (payment) => payment.doctor_name },
+    { header: t('adminConsole.payments.amount'), cell: (payment) => priceText(payment.amount, currentLocale()), nowrap: true },
+    { header: t('adminConsole.payments.provider'), cell: (payment) => t(`adminConsole.payments.providers.${payment.provider}`) },
+    {
+      header: t('adminConsole.payments.status'),
+      cell: (payment) => (
+        <Badge color={statusColor[payment.status]} variant="light">
+          {t(`adminConsole.payments.statuses.${payment.status}`)}
+        </Badge>
+      ),
+    },
+    {
+      header: t('admin.actions'),
+      cell: (payment) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => setHistory(payment)}
+            aria-label={t('adminConsole.payments.historyOf', { patient: payment.patient_name })}
+          >
+            {t('adminConsole.payments.history')}
+          </Button>
+          {payment.status === 'success' && !payment.refund_reason && (
+            <Button
+              size="xs"
+              color="danger"
+              variant="light"
+              onClick={() => setRefunding(payment)}
+              aria-label={t('adminConsole.payments.refundOf', { patient: payment.patient_name })}
+            >
+              {t('adminConsole.payments.refund')}
+            </Button>
+          )}
+        </Group>
+      ),
+    },
+  ];
   return (
     <Stack gap="md">
       <Title order={1}>{t('adminConsole.payments.title')}</Title>
@@ -154,62 +202,16 @@ export function PaymentsSection() {
           {...field}
         />
       </Group>
-      <LoadError error={payments.error} />
-      <ScrollTable label={t('adminConsole.payments.title')} minWidth={860}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('adminConsole.payments.date')}</Table.Th>
-              <Table.Th>{t('adminConsole.payments.patient')}</Table.Th>
-              <Table.Th>{t('adminConsole.payments.doctor')}</Table.Th>
-              <Table.Th>{t('adminConsole.payments.amount')}</Table.Th>
-              <Table.Th>{t('adminConsole.payments.provider')}</Table.Th>
-              <Table.Th>{t('adminConsole.payments.status')}</Table.Th>
-              <Table.Th>{t('admin.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {payments.data?.payments.map((payment) => (
-              <Table.Tr key={payment.id}>
-                <Table.Td>{dateTimeText(payment.created_at, currentLocale())}</Table.Td>
-                <Table.Td>{payment.patient_name}</Table.Td>
-                <Table.Td>{payment.doctor_name}</Table.Td>
-                <Table.Td>{priceText(payment.amount, currentLocale())}</Table.Td>
-                <Table.Td>{t(`adminConsole.payments.providers.${payment.provider}`)}</Table.Td>
-                <Table.Td>
-                  <Badge color={statusColor[payment.status]} variant="light">
-                    {t(`adminConsole.payments.statuses.${payment.status}`)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => setHistory(payment)}
-                      aria-label={t('adminConsole.payments.historyOf', { patient: payment.patient_name })}
-                    >
-                      {t('adminConsole.payments.history')}
-                    </Button>
-                    {payment.status === 'success' && !payment.refund_reason && (
-                      <Button
-                        size="xs"
-                        color="danger"
-                        variant="light"
-                        onClick={() => setRefunding(payment)}
-                        aria-label={t('adminConsole.payments.refundOf', { patient: payment.patient_name })}
-                      >
-                        {t('adminConsole.payments.refund')}
-                      </Button>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollTable>
-      <Pages total={payments.data?.total ?? 0} page={page} onChange={setPage} />
+      <ConsoleTable
+        label={t('adminConsole.payments.title')}
+        minWidth={860}
+        striped
+        columns={columns}
+        rows={payments.data?.payments}
+        rowKey={(payment) => payment.id}
+        error={payments.error}
+        paging={{ total: payments.data?.total ?? 0, page, pageSize: CONSOLE_PAGE_SIZE, onChange: setPage }}
+      />
       {refunding && <RefundModal payment={refunding} onClose={() => setRefunding(null)} />}
       {history && <HistoryModal payment={history} onClose={() => setHistory(null)} />}
     </Stack>

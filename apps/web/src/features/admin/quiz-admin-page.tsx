@@ -1,15 +1,14 @@
-import { Button, Group, Loader, Stack, Table, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { QuizQuestion } from '@rozmova/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { AdminNav } from './admin-nav.tsx';
-import { LoadError } from './console-table.tsx';
 import { useAdminQuizQuestions, useDeleteQuizQuestion } from './quiz-api.ts';
 import { LevelRulesEditor } from './level-rules-editor.tsx';
 import { QuestionModal } from './question-modal.tsx';
-import { ScrollTable } from '../../components/scroll-table.tsx';
+import { ConsoleTable, type ConsoleColumn } from '../../components/console-table.tsx';
 
 function ConfirmDeleteModal({ question, onClose }: { question: QuizQuestion; onClose: () => void }) {
   const { t } = useTranslation();
@@ -43,6 +42,35 @@ export function QuizAdminPage() {
   const [editing, setEditing] = useState<QuizQuestion | 'new' | null>(null);
   const [deleting, setDeleting] = useState<QuizQuestion | null>(null);
   const count = questions.data?.length ?? 0;
+  const columns: ConsoleColumn<QuizQuestion>[] = [
+    { header: t('adminQuiz.number'), cell: (question) => question.question_order },
+    { header: t('adminQuiz.ukrainian'), cell: (question) => question.question_text.uk, lang: 'uk' },
+    { header: t('adminQuiz.english'), cell: (question) => question.question_text.en, lang: 'en' },
+    {
+      header: t('admin.actions'),
+      cell: (question) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => setEditing(question)}
+            aria-label={t('adminQuiz.editNamed', { number: question.question_order })}
+          >
+            {t('adminQuiz.edit')}
+          </Button>
+          <Button
+            size="xs"
+            variant="outline"
+            color="danger"
+            onClick={() => setDeleting(question)}
+            aria-label={t('adminQuiz.deleteNamed', { number: question.question_order })}
+          >
+            {t('adminQuiz.delete')}
+          </Button>
+        </Group>
+      ),
+    },
+  ];
 
   return (
     <Stack gap="xl">
@@ -56,53 +84,16 @@ export function QuizAdminPage() {
             {t('adminQuiz.addQuestion')}
           </Button>
         </Group>
-        <LoadError error={questions.error} />
-        {questions.isPending && <Loader role="status" aria-label={t('common.loading')} />}
-        {questions.data && (
-          <ScrollTable label={t('adminQuiz.title')} minWidth={720}>
-            <Table striped>
-              <Table.Caption>{t('adminQuiz.total', { count })}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('adminQuiz.number')}</Table.Th>
-                  <Table.Th>{t('adminQuiz.ukrainian')}</Table.Th>
-                  <Table.Th>{t('adminQuiz.english')}</Table.Th>
-                  <Table.Th>{t('admin.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {questions.data.map((question) => (
-                  <Table.Tr key={question.id}>
-                    <Table.Td>{question.question_order}</Table.Td>
-                    <Table.Td lang="uk">{question.question_text.uk}</Table.Td>
-                    <Table.Td lang="en">{question.question_text.en}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="default"
-                          onClick={() => setEditing(question)}
-                          aria-label={t('adminQuiz.editNamed', { number: question.question_order })}
-                        >
-                          {t('adminQuiz.edit')}
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          color="danger"
-                          onClick={() => setDeleting(question)}
-                          aria-label={t('adminQuiz.deleteNamed', { number: question.question_order })}
-                        >
-                          {t('adminQuiz.delete')}
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
-        )}
+        <ConsoleTable
+          label={t('adminQuiz.title')}
+          caption={t('adminQuiz.total', { count })}
+          minWidth={720}
+          striped
+          columns={columns}
+          rows={questions.data}
+          rowKey={(question) => question.id}
+          error={questions.error}
+        />
       </Stack>
       <LevelRulesEditor />
       {editing && <QuestionModal question={editing === 'new' ? undefined : editing} count={count} onClose={() => setEditing(null)} />}

@@ -4,8 +4,8 @@ import { feedbackTypes, reviewStatuses, type Review } from '@rozmova/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/form-error.tsx';
-import { optionOf, useModerateReview, useReviews, type ReviewsFilter } from './console-api.ts';
-import { LoadError, Pages } from './console-table.tsx';
+import { CONSOLE_PAGE_SIZE, optionOf, useModerateReview, useReviews, type ReviewsFilter } from './console-api.ts';
+import { LoadError, ConsolePages } from '../../components/console-table.tsx';
 import { ReasonModal } from './reason-modal.tsx';
 import { dateTimeText } from '../../lib/format.ts';
 import { currentLocale } from '../../lib/i18n.ts';
@@ -36,7 +36,11 @@ function ReviewCard({ review, onHide }: { review: Review; onHide: () => void }) 
   const moderate = useModerateReview();
   const author = review.is_anonymous ? t('adminConsole.reviews.anonymous', { name: review.feedback_user_name }) : review.feedback_user_name;
   return (
-    <Card withBorder component="article" aria-label={t('adminConsole.reviews.cardLabel', { name: review.feedback_user_name })}>
+    <Card
+      withBorder
+      component="article"
+      aria-label={t('adminConsole.reviews.cardLabel', { name: review.feedback_user_name || t('adminConsole.reviews.removedAuthor') })}
+    >
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap">
           <Text fw={700}>{author || t('adminConsole.reviews.removedAuthor')}</Text>
@@ -128,7 +132,7 @@ export function ReviewsSection() {
       {reviews.data?.reviews.map((review) => (
         <ReviewCard key={review.id} review={review} onHide={() => setHiding(review)} />
       ))}
-      <Pages total={reviews.data?.total ?? 0} page={page} onChange={setPage} />
+      <ConsolePages total={reviews.data?.total ?? 0} page={page} pageSize={CONSOLE_PAGE_SIZE} onChange={setPage} />
       {hiding && <HideModal review={hiding} onClose={() => setHiding(null)} />}
     </Stack>
   );

@@ -1,17 +1,16 @@
-import { Badge, Button, Group, NativeSelect, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { roles, staffRoles, type AdminUser, type Role } from '@rozmova/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
-import { Pager } from '../../components/pager.tsx';
+import { ConsoleTable, type ConsoleColumn } from '../../components/console-table.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { AdminNav } from './admin-nav.tsx';
 import { USERS_PAGE_SIZE, useResetPassword, useResetTwoFactor, useSetUserActive, useUsers } from './api.ts';
-import { LoadError } from './console-table.tsx';
 import { CreateUserModal } from './create-user-modal.tsx';
 import { EditUserModal } from './edit-user-modal.tsx';
 import { intlLocale } from '../../lib/format.ts';
@@ -116,6 +115,62 @@ export function UsersPage() {
   const { user: me } = useAuth();
   const users = useUsers({ role: role || undefined, search: debouncedSearch, page });
   const dateFormat = new Intl.DateTimeFormat(intlLocale(currentLocale()), { dateStyle: 'medium' });
+  const columns: ConsoleColumn<AdminUser>[] = [
+    { header: t('fields.name'), cell: (user) => user.user_name },
+    { header: t('fields.email'), cell: (user) => user.email },
+    { header: t('fields.role'), cell: (user) => t(`roles.${user.user_role}`) },
+    {
+      header: t('admin.status'),
+      // A badge shrinks to an ellipsis ("А…") when the table is tight: the word stays whole.
+      cell: (user) => (
+        <Badge color={user.is_active ? 'brand' : 'gray'} variant="light" miw="max-content">
+          {t(user.is_active ? 'admin.active' : 'admin.inactive')}
+        </Badge>
+      ),
+    },
+    { header: t('admin.createdAt'), cell: (user) => dateFormat.format(new Date(user.created_at)) },
+    {
+      header: t('admin.actions'),
+      cell: (user) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => setEditing(user)}
+            aria-label={t('adminConsole.users.editUser', { email: user.email })}
+          >
+            {t('adminConsole.users.edit')}
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => setResetting(user)}
+            aria-label={t('adminConsole.users.resetUser', { email: user.email })}
+          >
+            {t('adminConsole.users.reset')}
+          </Button>
+          {staffRoles.includes(user.user_role) && user.id !== me?.id && (
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => setResettingTwoFactor(user)}
+              aria-label={t('twoFactor.admin.resetUser', { email: user.email })}
+            >
+              {t('twoFactor.admin.reset')}
+            </Button>
+          )}
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => setToggling(user)}
+            aria-label={t(user.is_active ? 'admin.deactivateUser' : 'admin.activateUser', { email: user.email })}
+          >
+            {t(user.is_active ? 'admin.deactivate' : 'admin.activate')}
+          </Button>
+        </Group>
+      ),
+    },
+  ];
 
   return (
     <Stack gap="lg">
@@ -146,77 +201,23 @@ export function UsersPage() {
           w={{ base: '100%', sm: 200 }}
         />
       </Group>
-      <LoadError error={users.error} />
-      <Table.ScrollContainer minWidth={1080}>
-        <Table striped highlightOnHover>
-          <Table.Caption>{t('admin.total', { count: users.data?.total ?? 0 })}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('fields.name')}</Table.Th>
-              <Table.Th>{t('fields.email')}</Table.Th>
-              <Table.Th>{t('fields.role')}</Table.Th>
-              <Table.Th>{t('admin.status')}</Table.Th>
-              <Table.Th>{t('admin.createdAt')}</Table.Th>
-              <Table.Th>{t('admin.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {users.data?.users.map((user) => (
-              <Table.Tr key={user.id}>
-                <Table.Td>{user.user_name}</Table.Td>
-                <Table.Td>{user.email}</Table.Td>
-                <Table.Td>{t(`roles.${user.user_role}`)}</Table.Td>
-                <Table.Td>
-                  {/* A badge shrinks to an ellipsis ("А…") when the table is tight: the word stays whole. */}
-                  <Badge color={user.is_active ? 'brand' : 'gray'} variant="light" miw="max-content">
-                    {t(user.is_active ? 'admin.active' : 'admin.inactive')}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{dateFormat.format(new Date(user.created_at))}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => setEditing(user)}
-                      aria-label={t('adminConsole.users.editUser', { email: user.email })}
-                    >
-                      {t('adminConsole.users.edit')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => setResetting(user)}
-                      aria-label={t('adminConsole.users.resetUser', { email: user.email })}
-                    >
-                      {t('adminConsole.users.reset')}
-                    </Button>
-                    {staffRoles.includes(user.user_role) && user.id !== me?.id && (
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => setResettingTwoFactor(user)}
-                        aria-label={t('twoFactor.admin.resetUser', { email: user.email })}
-                      >
-                        {t('twoFactor.admin.reset')}
-                      </Button>
-                    )}
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => setToggling(user)}
-                      aria-label={t(user.is_active ? 'admin.deactivateUser' : 'admin.activateUser', { email: user.email })}
-                    >
-                      {t(user.is_active ? 'admin.deactivate' : 'admin.activate')}
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <Pager total={users.data?.total ?? 0} pageSize={USERS_PAGE_SIZE} page={page} onChange={setPage} />
+      <ConsoleTable
+        label={t('admin.usersTitle')}
+        minWidth={1080}
+        striped
+        highlightOnHover
+        columns={columns}
+        rows={users.data?.users}
+        rowKey={(user) => user.id}
+        error={users.error}
+        paging={{
+          total: users.data?.total ?? 0,
+          page,
+          pageSize: USERS_PAGE_SIZE,
+          onChange: setPage,
+          foundText: t('admin.total', { count: users.data?.total ?? 0 }),
+        }}
+      />
       {creating && <CreateUserModal onClose={() => setCreating(false)} />}
       {toggling && <ConfirmActiveModal user={toggling} onClose={() => setToggling(null)} />}
       {editing && <EditUserModal user={editing} onClose={() => setEditing(null)} />}

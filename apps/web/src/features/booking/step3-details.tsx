@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { appointmentReasonSchema } from '@rozmova/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -25,7 +26,13 @@ export function DetailsStep({ user, draft, current }: StepProps) {
       phone: draft.phone ?? current?.appointment_phone ?? user.phone ?? '',
     },
     validate: {
-      reason: (value) => (value.trim().length > REASON_MAX ? t('booking.step3.reasonTooLong', { max: REASON_MAX }) : null),
+      // The server's rule for the reason, so a control character is refused here rather than after step 4 (docs/product.md §5).
+      reason: (value) =>
+        value.trim().length > REASON_MAX
+          ? t('booking.step3.reasonTooLong', { max: REASON_MAX })
+          : appointmentReasonSchema.safeParse(value).success
+            ? null
+            : t('errors.field.multiLineText'),
       phone: (value) => {
         if (value.trim() === '') return t('booking.step3.phoneRequired');
         return isPhone(value.trim()) ? null : t('validation.phone');

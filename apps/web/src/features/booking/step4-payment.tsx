@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FormError } from '../../components/form-error.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { errorText, fieldErrors } from '../../lib/api-errors.ts';
 import { appointmentDateText } from '../../lib/appointment-dates.ts';
 import { useDoctor } from '../../lib/doctors.ts';
 import { isUnclaimed } from '../../lib/auth-store.ts';
@@ -105,7 +106,7 @@ function BookStep({ user, patientId, draft, current, doctorId, slot }: StepProps
         {plan === 'free' && <Text>{t('booking.step4.freeText', { count: freeConsultations })}</Text>}
         {plan === 'no-charge' && <Text>{t('booking.step4.noChargeText')}</Text>}
         {plan === 'pay' && <Text>{t('booking.step4.payText', { price, minutes: PAYMENT_HOLD_MINUTES })}</Text>}
-        {!isSlotNotice(book.error instanceof ApiError ? book.error.body?.code : undefined) && <FormError error={book.error} />}
+        {!isSlotNotice(book.error instanceof ApiError ? book.error.body?.code : undefined) && <BookError error={book.error} />}
         <Group gap="sm">
           <Button component={Link} to={stepPath(3)} variant="default" disabled={busy}>
             {t('common.back')}
@@ -120,6 +121,21 @@ function BookStep({ user, patientId, draft, current, doctorId, slot }: StepProps
         </Group>
       </SectionCard>
     </Stack>
+  );
+}
+
+/**
+ * Why the booking failed. This step has no fields: a refusal naming step 3's reason or phone (which FormError leaves
+ * to the fields) is told here, with each field's text, and Back leads to them.
+ */
+function BookError({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  const fields = Object.values(fieldErrors(t, error));
+  if (fields.length === 0) return <FormError error={error} />;
+  return (
+    <Alert color="danger" role="alert">
+      {[errorText(t, error), ...fields].join(' ')}
+    </Alert>
   );
 }
 

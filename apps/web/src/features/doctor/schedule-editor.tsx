@@ -16,11 +16,21 @@ import {
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { consultationLanguages, specialisations, type Doctor } from '@rozmova/contracts';
+import {
+  consultationLanguages,
+  DOCTOR_BIO_MAX,
+  DOCTOR_NAME_EN_MAX,
+  DOCTOR_PHOTO_URL_MAX,
+  doctorScheduleListMax,
+  specialisations,
+  type Doctor,
+  type UpdateDoctorBody,
+} from '@rozmova/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../components/section-card.tsx';
-import { errorText, fieldErrors } from '../../lib/api-errors.ts';
+import { MutationForm } from '../../components/mutation-form.tsx';
+import { fieldErrors } from '../../lib/api-errors.ts';
 import { languageText, specialisationText } from '../../lib/doctors.ts';
 import { useUpdateDoctor } from './api.ts';
 import { numberRanges, rangeOf, toFormValues, toUpdateBody, validateSchedule, WEEKDAYS, type ScheduleFormValues } from './schedule-form.ts';
@@ -49,22 +59,25 @@ export function ScheduleEditor({ doctor }: { doctor: Doctor }) {
       Object.fromEntries(Object.entries(validateSchedule(values)).map(([path, key]) => [path, t(key, rangeOf(path) ?? {})])),
   });
 
-  const submit = form.onSubmit((values) => {
-    // "Published" goes only when ticked or unticked here: an approved doctor is published before its profile is complete,
-    // and the server refuses `published: true` on an incomplete profile, so hours saved before a price would be refused.
+  // "Published" goes only when ticked or unticked here: an approved doctor is published before its profile is complete,
+  // and the server refuses `published: true` on an incomplete profile, so hours saved before a price would be refused.
+  const toVariables = (values: ScheduleFormValues): UpdateDoctorBody => {
     const { published, ...rest } = toUpdateBody(values);
-    update.mutate(form.isDirty('published') ? { ...rest, published } : rest, {
-      onSuccess: (saved) => {
-        // What was saved is the new starting point of "Discard changes".
-        const next = toFormValues(saved, randomId);
-        form.setInitialValues(next);
-        form.setValues(next);
-        form.resetDirty(next);
-        notifications.show({ message: t('doctor.saved') });
-      },
-      onError: (error) => form.setErrors(fieldErrors(t, error)),
-    });
-  });
+    return form.isDirty('published') ? { ...rest, published } : rest;
+  };
+  const saved = (doctorSaved: Doctor | undefined) => {
+    // What was saved is the new starting point of "Discard changes".
+    if (doctorSaved) {
+      const next = toFormValues(doctorSaved, randomId);
+      form.setInitialValues(next);
+      form.setValues(next);
+      form.resetDirty(next);
+    }
+    notifications.show({ message: t('doctor.saved') });
+  };
+  // A field error the server named lands on its field; the summary says there is one to look for up the page.
+  const serverNamedFields = Object.keys(fieldErrors(t, update.error)).length > 0;
+  const showSummary = Object.keys(form.errors).length > 0 && (!update.isError || serverNamedFields);
 
   const languages = useMemo(
     () =>
@@ -77,137 +90,131 @@ export function ScheduleEditor({ doctor }: { doctor: Doctor }) {
   );
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="lg">
-        <div id={checklistTargets.hours}>
-          <WeeklyHoursCard form={form} />
-        </div>
-        <DaysOffCard form={form} />
-        <ExtraHoursCard form={form} />
+    <MutationForm
+      form={form}
+      mutation={update}
+      toVariables={toVariables}
+      onSuccess={saved}
+      submitLabel={t('doctor.save')}
+      cancel={{ label: t('doctor.discard'), onClick: () => form.reset() }}
+      gap="lg"
+    >
+      <div id={checklistTargets.hours}>
+        <WeeklyHoursCard form={form} />
+      </div>
+      <DaysOffCard form={form} />
+      <ExtraHoursCard form={form} />
 
-        <SectionCard title={t('doctor.bookingRules')}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <NumberInput
-              label={t('doctor.consultationMinutes')}
-              {...numberRanges.consultation_minutes}
-              allowDecimal={false}
-              {...form.getInputProps('consultation_minutes')}
-            />
-            <NumberInput
-              label={t('doctor.bufferMinutes')}
-              {...numberRanges.buffer_minutes}
-              allowDecimal={false}
-              {...form.getInputProps('buffer_minutes')}
-            />
-            <NumberInput
-              label={t('doctor.minNoticeMinutes')}
-              {...numberRanges.min_notice_minutes}
-              allowDecimal={false}
-              {...form.getInputProps('min_notice_minutes')}
-            />
-            <NumberInput
-              label={t('doctor.horizonDays')}
-              {...numberRanges.horizon_days}
-              allowDecimal={false}
-              {...form.getInputProps('horizon_days')}
-            />
-            <Select
-              label={t('doctor.timeZone')}
-              data={timeZones(form.values.time_zone)}
-              searchable
-              allowDeselect={false}
-              limit={50}
-              {...form.getInputProps('time_zone')}
-            />
-          </SimpleGrid>
-        </SectionCard>
+      <SectionCard title={t('doctor.bookingRules')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <NumberInput
+            label={t('doctor.consultationMinutes')}
+            {...numberRanges.consultation_minutes}
+            allowDecimal={false}
+            {...form.getInputProps('consultation_minutes')}
+          />
+          <NumberInput
+            label={t('doctor.bufferMinutes')}
+            {...numberRanges.buffer_minutes}
+            allowDecimal={false}
+            {...form.getInputProps('buffer_minutes')}
+          />
+          <NumberInput
+            label={t('doctor.minNoticeMinutes')}
+            {...numberRanges.min_notice_minutes}
+            allowDecimal={false}
+            {...form.getInputProps('min_notice_minutes')}
+          />
+          <NumberInput
+            label={t('doctor.horizonDays')}
+            {...numberRanges.horizon_days}
+            allowDecimal={false}
+            {...form.getInputProps('horizon_days')}
+          />
+          <Select
+            label={t('doctor.timeZone')}
+            data={timeZones(form.values.time_zone)}
+            searchable
+            allowDeselect={false}
+            limit={50}
+            {...form.getInputProps('time_zone')}
+          />
+        </SimpleGrid>
+      </SectionCard>
 
-        <SectionCard title={t('doctor.profileTitle')}>
-          <Stack gap="md">
-            <div id={checklistTargets.specialisations}>
-              <Checkbox.Group label={t('doctor.specialisations')} {...form.getInputProps('specialisations')}>
-                <Group gap="md" mt={6}>
-                  {specialisations.map((value) => (
-                    <Checkbox key={value} value={value} label={specialisationText(value, language)} />
-                  ))}
-                </Group>
-              </Checkbox.Group>
-            </div>
-            <Checkbox.Group label={t('doctor.languages')} {...form.getInputProps('languages')}>
+      <SectionCard title={t('doctor.profileTitle')}>
+        <Stack gap="md">
+          <div id={checklistTargets.specialisations}>
+            <Checkbox.Group label={t('doctor.specialisations')} {...form.getInputProps('specialisations')}>
               <Group gap="md" mt={6}>
-                {languages.map(({ code, label }) => (
-                  <Checkbox key={code} value={code} label={label} />
+                {specialisations.map((value) => (
+                  <Checkbox key={value} value={value} label={specialisationText(value, language)} />
                 ))}
               </Group>
             </Checkbox.Group>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <NumberInput
-                label={t('doctor.experienceYears')}
-                {...numberRanges.experience_years}
-                allowDecimal={false}
-                {...form.getInputProps('experience_years')}
-              />
-              <NumberInput
-                id={checklistTargets.price}
-                label={t('doctor.priceUah')}
-                description={t('doctor.priceHint')}
-                {...numberRanges.price}
-                decimalScale={2}
-                {...form.getInputProps('price')}
-              />
-            </SimpleGrid>
-            <TextInput
-              label={t('doctor.nameEn')}
-              description={t('doctor.nameEnHint')}
-              maxLength={100}
-              autoComplete="off"
-              {...form.getInputProps('name_en')}
+          </div>
+          <Checkbox.Group label={t('doctor.languages')} {...form.getInputProps('languages')}>
+            <Group gap="md" mt={6}>
+              {languages.map(({ code, label }) => (
+                <Checkbox key={code} value={code} label={label} />
+              ))}
+            </Group>
+          </Checkbox.Group>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <NumberInput
+              label={t('doctor.experienceYears')}
+              {...numberRanges.experience_years}
+              allowDecimal={false}
+              {...form.getInputProps('experience_years')}
             />
-            <TextInput
-              id={checklistTargets.photo}
-              label={t('doctor.photoUrl')}
-              type="url"
-              inputMode="url"
-              {...form.getInputProps('photo_url')}
+            <NumberInput
+              id={checklistTargets.price}
+              label={t('doctor.priceUah')}
+              description={t('doctor.priceHint')}
+              {...numberRanges.price}
+              decimalScale={2}
+              {...form.getInputProps('price')}
             />
-            <Textarea
-              id={checklistTargets.bio}
-              label={t('doctor.bioUk')}
-              autosize
-              minRows={3}
-              maxLength={4000}
-              {...form.getInputProps('bio.uk')}
-            />
-            <Textarea label={t('doctor.bioEn')} autosize minRows={3} maxLength={4000} {...form.getInputProps('bio.en')} />
-            <Checkbox
-              id={checklistTargets.published}
-              label={t('doctor.published')}
-              description={t('doctor.publishedHint')}
-              {...form.getInputProps('published', { type: 'checkbox' })}
-            />
-          </Stack>
-        </SectionCard>
+          </SimpleGrid>
+          <TextInput
+            label={t('doctor.nameEn')}
+            description={t('doctor.nameEnHint')}
+            maxLength={DOCTOR_NAME_EN_MAX}
+            autoComplete="off"
+            {...form.getInputProps('name_en')}
+          />
+          <TextInput
+            id={checklistTargets.photo}
+            label={t('doctor.photoUrl')}
+            type="url"
+            inputMode="url"
+            maxLength={DOCTOR_PHOTO_URL_MAX}
+            {...form.getInputProps('photo_url')}
+          />
+          <Textarea
+            id={checklistTargets.bio}
+            label={t('doctor.bioUk')}
+            autosize
+            minRows={3}
+            maxLength={DOCTOR_BIO_MAX}
+            {...form.getInputProps('bio.uk')}
+          />
+          <Textarea label={t('doctor.bioEn')} autosize minRows={3} maxLength={DOCTOR_BIO_MAX} {...form.getInputProps('bio.en')} />
+          <Checkbox
+            id={checklistTargets.published}
+            label={t('doctor.published')}
+            description={t('doctor.publishedHint')}
+            {...form.getInputProps('published', { type: 'checkbox' })}
+          />
+        </Stack>
+      </SectionCard>
 
-        {update.isError && (
-          <Alert color="danger" role="alert">
-            {errorText(t, update.error)}
-          </Alert>
-        )}
-        {Object.keys(form.errors).length > 0 && !update.isError && (
-          <Alert color="danger" role="alert">
-            {t('errors.code.VALIDATION_FAILED')}
-          </Alert>
-        )}
-        <Group>
-          <Button type="submit" loading={update.isPending}>
-            {t('doctor.save')}
-          </Button>
-          <Button variant="default" onClick={() => form.reset()} disabled={!form.isDirty() || update.isPending}>
-            {t('doctor.discard')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      {showSummary && (
+        <Alert color="danger" role="alert">
+          {t('errors.code.VALIDATION_FAILED')}
+        </Alert>
+      )}
+    </MutationForm>
   );
 }
 
@@ -286,6 +293,7 @@ function WeeklyHoursCard({ form }: { form: Form }) {
                   variant="subtle"
                   size="compact-sm"
                   style={{ alignSelf: 'flex-start' }}
+                  disabled={form.values.weekly_hours.length >= doctorScheduleListMax.weekly_hours}
                   onClick={() =>
                     form.insertListItem('weekly_hours', {
                       key: randomId(),
@@ -321,7 +329,7 @@ function DaysOffCard({ form }: { form: Form }) {
       <Text size="sm">{t('doctor.daysOffHint')}</Text>
       <Group gap="xs" align="flex-end">
         <TextInput type="date" label={t('doctor.dayOffDate')} value={date} onChange={(event) => setDate(event.currentTarget.value)} />
-        <Button variant="default" onClick={add} disabled={date === ''}>
+        <Button variant="default" onClick={add} disabled={date === '' || form.values.days_off.length >= doctorScheduleListMax.days_off}>
           {t('doctor.addDayOff')}
         </Button>
       </Group>
@@ -377,6 +385,7 @@ function ExtraHoursCard({ form }: { form: Form }) {
           variant="subtle"
           size="compact-sm"
           style={{ alignSelf: 'flex-start' }}
+          disabled={form.values.extra_hours.length >= doctorScheduleListMax.extra_hours}
           onClick={() => form.insertListItem('extra_hours', { key: randomId(), date: '', start: '09:00', end: '13:00' })}
         >
           {t('doctor.addExtraHours')}

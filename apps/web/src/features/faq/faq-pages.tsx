@@ -1,6 +1,6 @@
 import { Alert, Anchor, Breadcrumbs, Button, Container, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { FaqQuestion } from '@rozmova/contracts';
+import { FAQ_SEARCH_MAX, oneLineTextSchema, type FaqQuestion } from '@rozmova/contracts';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -71,9 +71,11 @@ export function FaqPage() {
   const [params, setParams] = useSearchParams();
   const [text, setText] = useState(params.get('q') ?? '');
   const [query] = useDebouncedValue(text.trim(), 300);
+  // The server's rule for the words (a pasted tab or control character): refused here, not answered with a silent 400.
+  const readable = oneLineTextSchema(FAQ_SEARCH_MAX).safeParse(query).success;
   const topics = useFaqTopics();
-  const search = useFaqSearch(query.length >= 2 ? query : '');
-  const searching = query.length >= 2;
+  const searching = query.length >= 2 && readable;
+  const search = useFaqSearch(searching ? query : '');
   const change = (value: string) => {
     setText(value);
     const next = new URLSearchParams(params);
@@ -90,7 +92,8 @@ export function FaqPage() {
         label={t('faq.searchLabel')}
         placeholder={t('faq.searchPlaceholder')}
         value={text}
-        maxLength={100}
+        maxLength={FAQ_SEARCH_MAX}
+        error={readable ? undefined : t('errors.field.oneLineText')}
         onChange={(event) => change(event.currentTarget.value)}
       />
       <div aria-live="polite">

@@ -1,15 +1,14 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import type { MeetingReportBody } from '@rozmova/contracts';
-import { useState } from 'react';
+import { useForm } from '@mantine/form';
+import { MEETING_REPORT_MESSAGE_MAX, type MeetingReportBody } from '@rozmova/contracts';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '../../components/form-error.tsx';
+import { MutationForm } from '../../components/mutation-form.tsx';
 import { useReportProblem } from './api.ts';
-
-const MESSAGE_MAX = 2000;
 
 /**
  * "Report a problem" during the call (docs/product.md §2's "support" modal): the person's words and the call's technical
- * state (browser, connection states, quality; never sound or picture) go to the service's operators.
+ * state (browser, connection states, quality; never sound or picture) go to the service's operators. After the
+ * server's OK the dialog stays open with its thank-you.
  */
 export function SupportModal({
   roomId,
@@ -22,8 +21,10 @@ export function SupportModal({
 }) {
   const { t } = useTranslation();
   const report = useReportProblem(roomId);
-  const [message, setMessage] = useState('');
-  const [missing, setMissing] = useState(false);
+  const form = useForm({
+    initialValues: { message: '' },
+    validate: { message: (value) => (value.trim() ? null : t('meeting.support.required')) },
+  });
 
   return (
     <Modal opened onClose={onClose} title={t('meeting.support.title')}>
@@ -39,43 +40,25 @@ export function SupportModal({
           </Group>
         </Stack>
       ) : (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            const text = message.trim();
-            if (!text) return setMissing(true);
-            report.mutate({ message: text, details: details() });
-          }}
+        <MutationForm
+          form={form}
+          mutation={report}
+          toVariables={(values) => ({ message: values.message.trim(), details: details() })}
+          submitLabel={t('meeting.support.send')}
+          cancel={{ label: t('common.cancel'), onClick: onClose }}
         >
-          <Stack gap="sm">
-            <Text size="sm">{t('meeting.support.intro')}</Text>
-            <Textarea
-              label={t('meeting.support.message')}
-              autosize
-              minRows={3}
-              maxRows={8}
-              maxLength={MESSAGE_MAX}
-              value={message}
-              error={missing ? t('meeting.support.required') : undefined}
-              onChange={(event) => {
-                setMessage(event.currentTarget.value);
-                setMissing(false);
-              }}
-              data-autofocus
-            />
-            <Text size="sm">{t('meeting.support.details')}</Text>
-            <FormError error={report.error} />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" loading={report.isPending}>
-                {t('meeting.support.send')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+          <Text size="sm">{t('meeting.support.intro')}</Text>
+          <Textarea
+            label={t('meeting.support.message')}
+            autosize
+            minRows={3}
+            maxRows={8}
+            maxLength={MEETING_REPORT_MESSAGE_MAX}
+            data-autofocus
+            {...form.getInputProps('message')}
+          />
+          <Text size="sm">{t('meeting.support.details')}</Text>
+        </MutationForm>
       )}
     </Modal>
   );

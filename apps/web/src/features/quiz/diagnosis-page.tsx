@@ -152,7 +152,10 @@ interface VisitorResultProps {
 function VisitorResult({ questions, answers, onRetake, onChangeAnswers }: VisitorResultProps) {
   const { t } = useTranslation();
   const rules = useQuizLevelRules(true);
-  const level = rules.data ? quizLevelOf(rules.data.rules, countAnswers(questions, answers)) : undefined;
+  const tally = countAnswers(questions, answers);
+  const level = rules.data ? quizLevelOf(rules.data.rules, tally) : undefined;
+  // A crisis answer needs no rules to be red: where to get help shows even while the rules load or fail to.
+  const crisis = level === 'red' || tally.crisis > 0;
   let result;
   if (rules.error) {
     result = (
@@ -165,7 +168,7 @@ function VisitorResult({ questions, answers, onRetake, onChangeAnswers }: Visito
 
   return (
     <Stack gap="lg">
-      {level === 'red' && <CrisisHelp />}
+      {crisis && <CrisisHelp />}
       <SectionCard titleId={level ? 'diagnosis-result-title' : undefined}>
         {result}
         <Text size="sm">{t('quiz.notDiagnosis')}</Text>

@@ -2,6 +2,7 @@ import { Alert, Button, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/form-error.tsx';
+import { fieldErrors } from '../../lib/api-errors.ts';
 import { RatingFields } from '../../components/rating-fields.tsx';
 import { useSendQuizFeedback } from './api.ts';
 import { SectionCard } from '../../components/section-card.tsx';
@@ -49,7 +50,14 @@ export function QuizFeedback({ userId }: { userId: string }) {
               comment: t('quiz.feedbackComment'),
             }}
           />
-          <FormError error={send.error} />
+          {/* The form shows no field errors of its own: a refused comment is told here with its field's text. */}
+          {Object.keys(fieldErrors(t, send.error)).length > 0 ? (
+            <Alert color="danger" role="alert">
+              {Object.values(fieldErrors(t, send.error)).join(' ')}
+            </Alert>
+          ) : (
+            <FormError error={send.error} />
+          )}
           <div>
             <Button type="submit" loading={send.isPending}>
               {t('quiz.feedbackSend')}

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FormError } from '../../components/form-error.tsx';
+import { CrisisHelp } from '../../components/quiz-level.tsx';
 import { QuizIntro, QuizQuestionStep } from '../../components/quiz-steps.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth-store.ts';
@@ -11,6 +12,7 @@ import { cardIdOf, latestRecommendation, updatePatientCard, usePatientCard, useQ
 import {
   allAnswered,
   clearDraft,
+  countAnswers,
   fromResults,
   patientQuizKey,
   readDraft,
@@ -152,6 +154,8 @@ function PatientQuiz({ cardId, card, questions, onCompleted }: PatientQuizProps)
       footer={
         <>
           <SaveStatus state={run.saveState} />
+          {/* No result without the server, but a crisis answer needs none to show where to get help now. */}
+          {complete.error && countAnswers(questions, run.answers).crisis > 0 && <CrisisHelp />}
           {complete.error instanceof ApiError && complete.error.status === undefined ? (
             <Alert color="danger" role="alert">
               {t('quiz.offlineFinish')}
