@@ -17,6 +17,34 @@ const folders = (dir) =>
 const webFeatures = folders('./apps/web/src/features/');
 const apiModules = folders('./apps/api/src/modules/');
 
+// Which module owns each table (the schema's export names): only its repositories and views name it.
+const tableOwners = {
+  accounts: ['users'],
+  appointments: ['appointments'],
+  audit: ['auditLog'],
+  auth: ['sessions', 'verificationCodes'],
+  corporate: ['corporateLeads'],
+  doctors: ['doctors'],
+  documents: ['userReferences'],
+  faq: ['faqTopics', 'faqQuestions'],
+  feedback: ['feedback'],
+  jobs: ['jobs'],
+  meetings: ['callEvents'],
+  messages: ['messages'],
+  notifications: ['notifications'],
+  'patient-notes': ['patientNotes'],
+  patients: ['patients', 'patientCards'],
+  payments: ['payments', 'paymentCallbacks'],
+  push: ['pushSubscriptions', 'broadcasts'],
+  quiz: ['quizQuestions'],
+  'rate-limit': ['rateLimits'],
+  specialists: ['specialistApplications'],
+  support: ['cannedReplies', 'operatorAvailability', 'supportEvents'],
+  'support-desk': ['supportRequests', 'supportRequestLinks', 'supportRequestReplies'],
+  system: ['settings'],
+  'two-factor': ['twoFactorAuthenticators', 'twoFactorChallenges', 'twoFactorRecoveryCodes'],
+};
+
 const fastifyImports = {
   patterns: [{ regex: '^(fastify|@fastify/.*)$', message: 'Services and repositories never import Fastify.' }],
 };
@@ -93,6 +121,7 @@ export default defineConfig(
         },
       ],
       'rozmova/no-cycle': ['error', { roots: ['apps/api/src', 'apps/web/src'] }],
+      'rozmova/table-owners': ['error', { apiRoot: 'apps/api/src', owners: tableOwners }],
       // A relative import names its file with its extension, type imports included: one the resolver cannot find
       // (`'../auth/api'`) would pass every boundary above unseen. And it names a file that exists.
       '@typescript-eslint/no-restricted-imports': [

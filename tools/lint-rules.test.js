@@ -133,6 +133,56 @@ describe('API boundaries', () => {
   });
 });
 
+describe('tables and their owners', () => {
+  test("a module's repository never names another module's table, by import or in raw SQL", async () => {
+    await assertFires(
+      'apps/api/src/modules/messages/probe.repository.ts',
+      "import { users } from '../../db/schema.ts';\nexport const probe = users;\n",
+      'rozmova/table-owners',
+      'belongs to the module accounts',
+    );
+    await assertFires(
+      'apps/api/src/modules/push/probe.repository.ts',
+      "import { sql } from 'drizzle-orm';\nexport const probe = sql`select m.id from messages m`;\n",
+      'rozmova/table-owners',
+      'belongs to the module messages',
+    );
+  });
+
+  test("only a module's repositories and views name its own tables", async () => {
+    await assertFires(
+      'apps/api/src/modules/messages/messages.service.ts',
+      "import { messages } from '../../db/schema-chat.ts';\nexport const probe = messages;\n",
+      'rozmova/table-owners',
+      'Only the module',
+    );
+    await assertFires(
+      'apps/api/src/realtime/probe.ts',
+      "import { sessions } from '../db/schema.ts';\nexport const probe = sessions;\n",
+      'rozmova/table-owners',
+      'only inside modules',
+    );
+  });
+
+  test("another module joins the owner's view, and a view closes no module cycle", async () => {
+    await assertClean(
+      'apps/api/src/modules/messages/probe.repository.ts',
+      [
+        "import { sql } from 'drizzle-orm';",
+        "import { messages } from '../../db/schema-chat.ts';",
+        "import { accountsView } from '../accounts/accounts.views.ts';",
+        "export const probe = sql`select u.id from ${accountsView('u')} join messages m on m.sender_id = u.id ${messages}`;",
+        '',
+      ].join('\n'),
+    );
+    // patients joins accounts' view and accounts joins patients' view: neither is a cycle.
+    await assertClean(
+      'apps/api/src/modules/accounts/probe.repository.ts',
+      "import { patientsView } from '../patients/patients.views.ts';\nexport const probe = patientsView('p');\n",
+    );
+  });
+});
+
 describe('contracts', () => {
   test('contracts import only zod and themselves', async () => {
     await assertFires('packages/contracts/src/probe.ts', "import 'fastify';\n", 'no-restricted-imports');

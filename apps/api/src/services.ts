@@ -21,6 +21,7 @@ import { createRecordAccessService } from './modules/audit/record-access.service
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { createDemoService } from './modules/demo/demo.service.ts';
 import { createFaqService } from './modules/faq/faq.service.ts';
+import { createCallReports } from './modules/support-desk/call-reports.ts';
 import { createSupportDeskService } from './modules/support-desk/support-desk.service.ts';
 import { createDoctorsService } from './modules/doctors/doctors.service.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
@@ -169,6 +170,7 @@ function createConversationServices(
     appointments,
     audit,
     rateLimit,
+    callReports: createCallReports({ db }),
     mailer,
     realtime,
     presence: deps.presence,

@@ -1,5 +1,5 @@
 import type { PatientNote, QuizRecommendation, QuizResult } from '@rozmova/contracts';
-import { patientCards, type users } from './schema.ts';
+import type { users } from './schema.ts';
 
 /** Row types several modules share; each module's repository still owns its queries. */
 export type UserRow = typeof users.$inferSelect;
@@ -22,14 +22,3 @@ export interface CardRow {
   notes: PatientNote[];
   availableFreeConsultations: number;
 }
-
-/** The columns of a patient card as the patients module maps them (its repository and the profile statement select them). */
-export const patientCardColumns = {
-  id: patientCards.id,
-  patientId: patientCards.patientId,
-  quizzResults: patientCards.quizzResults,
-  quizzRecommendations: patientCards.quizzRecommendations,
-  quizzIsCompleted: patientCards.quizzIsCompleted,
-  notes: patientCards.notes,
-  availableFreeConsultations: patientCards.availableFreeConsultations,
-};

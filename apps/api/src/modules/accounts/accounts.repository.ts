@@ -1,8 +1,12 @@
 import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AccountRow, NewUser, UserRow } from '../../db/rows.ts';
-import { patientCards, patients, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import type { ListUsersQuery, Role } from '@rozmova/contracts';
+import { patientCardsView, patientsView } from '../patients/patients.views.ts';
+
+const patientCards = patientCardsView();
+const patients = patientsView();
 
 const accountColumns = { user: users, patientId: patients.id, cardId: patientCards.id };
 

@@ -47,6 +47,15 @@ export async function refusingOverlaps<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A booking as checked before its transaction: who books for which patient, what, with which doctor, when. */
+export interface Booking {
+  actor: Actor;
+  patientId: string;
+  body: CreateAppointmentBody;
+  profile: DoctorBookingProfile;
+  start: Date;
+}
+
 export interface Placed {
   id: string;
   created: boolean;
@@ -144,14 +153,7 @@ export function createAppointmentChanges(deps: {
   }
 
   /** Books for a patient, or moves its pending appointment (one per patient, under the patient's lock). */
-  async function placeInTx(
-    tx: Db,
-    actor: Actor,
-    patientId: string,
-    body: CreateAppointmentBody,
-    profile: DoctorBookingProfile,
-    start: Date,
-  ): Promise<Placed> {
+  async function placeInTx(tx: Db, { actor, patientId, body, profile, start }: Booking): Promise<Placed> {
     await lockPatientBookings(tx, patientId);
     const existing = await lockPendingOfPatient(tx, patientId);
     if (existing && !(await closeIfOver(tx, existing))) {

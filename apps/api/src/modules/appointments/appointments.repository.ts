@@ -1,8 +1,14 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { pendingAppointmentStatuses, type AppointmentStatus } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
-import { appointments, doctors, patients, users } from '../../db/schema.ts';
+import { appointments } from '../../db/schema.ts';
+import { accountsView } from '../accounts/accounts.views.ts';
+import { doctorsView } from '../doctors/doctors.views.ts';
+import { patientsView } from '../patients/patients.views.ts';
+
+const doctors = doctorsView();
+const patients = patientsView();
+const users = accountsView();
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type NewAppointment = typeof appointments.$inferInsert;
@@ -14,8 +20,8 @@ export interface AppointmentView {
   patient: { userId: string; userName: string; locale: 'uk' | 'en' };
 }
 
-const doctorUser = alias(users, 'doctor_user');
-const patientUser = alias(users, 'patient_user');
+const doctorUser = accountsView('doctor_user');
+const patientUser = accountsView('patient_user');
 
 const viewColumns = {
   appointment: appointments,

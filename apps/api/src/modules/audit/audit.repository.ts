@@ -1,8 +1,12 @@
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { AuditLogCsvQuery } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
-import { auditLog, patients, users } from '../../db/schema.ts';
+import { auditLog } from '../../db/schema.ts';
+import { accountsView } from '../accounts/accounts.views.ts';
+import { patientsView } from '../patients/patients.views.ts';
+
+const patients = patientsView();
+const users = accountsView();
 
 export type NewAuditEntry = typeof auditLog.$inferInsert;
 
@@ -23,7 +27,7 @@ function whereOf(query: AuditLogCsvQuery): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-const patientUsers = alias(users, 'patient_users');
+const patientUsers = accountsView('patient_users');
 
 /** Newest first, with the names of the actor and the patient. */
 export async function listAuditEntries(db: Db, query: AuditLogCsvQuery, page: { limit: number; offset: number }, withTotal = true) {

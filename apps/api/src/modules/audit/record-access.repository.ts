@@ -1,7 +1,10 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { RECORD_ACCESS_GROUP_TIMES, type RecordAccessDaysQuery, type RecordAccessQuery, type Role } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
-import { auditLog, users } from '../../db/schema.ts';
+import { auditLog } from '../../db/schema.ts';
+import { accountsView } from '../accounts/accounts.views.ts';
+
+const users = accountsView();
 
 const staffRoles: Role[] = ['operator', 'doctor', 'admin'];
 
@@ -74,7 +77,7 @@ export async function listAccessGroupsOfPatient(
     sql`
     with days as (
       select distinct ${dayOf(sql`a.created_at`)} as day
-      from audit_log a join users u on u.id = a.actor_id
+      from audit_log a join ${accountsView('u')} on u.id = a.actor_id
       where a.patient_id = ${patientId}::uuid and ${staffOnly}
     ),
     page as (select day from days order by day desc limit ${query.limit} offset ${query.offset}),
@@ -84,7 +87,7 @@ export async function listAccessGroupsOfPatient(
     ),
     entries as (
       select a.id, a.actor_id, a.action, a.resource, a.created_at, ${dayOf(sql`a.created_at`)} as day
-      from audit_log a join users u on u.id = a.actor_id cross join bounds b
+      from audit_log a join ${accountsView('u')} on u.id = a.actor_id cross join bounds b
       where a.patient_id = ${patientId}::uuid and ${staffOnly} and a.created_at >= b.since and a.created_at < b.until
     ),
     ranked as (
@@ -108,7 +111,7 @@ export async function listAccessGroupsOfPatient(
       g.action, g.resource, g.n, g.first_ms, g.last_ms, g.times_ms
     from (select count(*)::int as total_days from days) t
     left join grouped g on true
-    left join users u on u.id = g.actor_id
+    left join ${accountsView('u')} on u.id = g.actor_id
     order by g.day desc, g.last_ms desc, g.id desc`,
   );
   return {

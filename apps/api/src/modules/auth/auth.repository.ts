@@ -1,9 +1,19 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { pendingAppointmentStatuses, type CodePurpose } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
-import { appointments, patientCards, patients, sessions, users, verificationCodes } from '../../db/schema.ts';
-import { pushSubscriptions } from '../../db/schema-chat.ts';
-import { patientCardColumns, type CardRow } from '../../db/rows.ts';
+import type { CardRow } from '../../db/rows.ts';
+import { sessions, verificationCodes } from '../../db/schema.ts';
+import { viewColumns } from '../../db/views.ts';
+import { accountsView } from '../accounts/accounts.views.ts';
+import { appointmentsView } from '../appointments/appointments.views.ts';
+import { patientCardsView, patientsView } from '../patients/patients.views.ts';
+import { pushDevicesView } from '../push/push.views.ts';
+
+const appointments = appointmentsView();
+const patientCards = patientCardsView();
+const patients = patientsView();
+const users = accountsView();
+const pushSubscriptions = pushDevicesView();
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type NewSession = typeof sessions.$inferInsert;
@@ -11,7 +21,7 @@ export type CodeRow = typeof verificationCodes.$inferSelect;
 
 const prepareSessionLookup = (db: Db) =>
   db
-    .select({ session: sessions, user: users, patientId: patients.id, cardId: patientCards.id })
+    .select({ session: sessions, user: viewColumns(users), patientId: patients.id, cardId: patientCards.id })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(patients, eq(patients.userId, users.id))
@@ -47,9 +57,9 @@ const prepareProfileLookup = (db: Db) => {
     .as('newest_device');
   return db
     .select({
-      user: users,
+      user: viewColumns(users),
       patientId: patients.id,
-      card: patientCardColumns,
+      card: viewColumns(patientCards),
       appointmentId: sql<string | null>`(${currentAppointment})`,
       device: { endpoint: newestDevice.endpoint, p256dh: newestDevice.p256dh, auth: newestDevice.auth },
     })

@@ -1,7 +1,12 @@
 import { and, asc, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { pendingAppointmentStatuses, type Specialisation } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
-import { appointments, doctors, users } from '../../db/schema.ts';
+import { doctors } from '../../db/schema.ts';
+import { accountsView } from '../accounts/accounts.views.ts';
+import { appointmentsView } from '../appointments/appointments.views.ts';
+
+const appointments = appointmentsView();
+const users = accountsView();
 
 export type DoctorProfileRow = typeof doctors.$inferSelect;
 export type DoctorChanges = Partial<Omit<typeof doctors.$inferInsert, 'userId' | 'createdAt' | 'updatedAt'>>;

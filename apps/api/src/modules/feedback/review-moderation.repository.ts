@@ -1,11 +1,11 @@
 import { and, count, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { ListReviewsQuery } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
-import { feedback, users } from '../../db/schema.ts';
+import { feedback } from '../../db/schema.ts';
+import { accountsView } from '../accounts/accounts.views.ts';
 
-const doctorUsers = alias(users, 'doctor_users');
-const moderators = alias(users, 'moderator_users');
+const doctorUsers = accountsView('doctor_users');
+const moderators = accountsView('moderator_users');
 
 /**
  * A moderation writes `moderated_at` and `updated_at` in one statement, so they are equal until the author changes

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CallEventKind, DeviceCheck, MeetingRole } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
-import { callEvents, supportRequests } from '../../db/schema-chat.ts';
+import { callEvents } from '../../db/schema-chat.ts';
 
 /**
  * Adds one event to a consultation's call record; with `cap`, only while the consultation has fewer rows than that
@@ -65,15 +65,4 @@ export async function latestDeviceChecks(db: Db, appointmentIds: string[]): Prom
     if (!found.has(row.appointmentId)) found.set(row.appointmentId, { at: row.at, check: (row.details as DeviceCheck | null) ?? null });
   }
   return found;
-}
-
-export async function insertSupportRequest(
-  db: Db,
-  values: { userId: string; email: string; appointmentId: string; message: string; details: Record<string, unknown> },
-) {
-  const [row] = await db
-    .insert(supportRequests)
-    .values({ ...values, source: 'call' })
-    .returning({ id: supportRequests.id, createdAt: supportRequests.createdAt });
-  return row!;
 }

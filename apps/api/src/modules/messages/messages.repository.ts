@@ -1,8 +1,16 @@
 import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { pendingAppointmentStatuses, type AppointmentStatus } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
-import { appointments, patients, userReferences, users } from '../../db/schema.ts';
 import { messages } from '../../db/schema-chat.ts';
+import { accountsView } from '../accounts/accounts.views.ts';
+import { appointmentsView } from '../appointments/appointments.views.ts';
+import { documentsView } from '../documents/documents.views.ts';
+import { patientsView } from '../patients/patients.views.ts';
+
+const appointments = appointmentsView();
+const patients = patientsView();
+const userReferences = documentsView();
+const users = accountsView();
 
 export type MessageRow = typeof messages.$inferSelect;
 type NewMessage = typeof messages.$inferInsert;

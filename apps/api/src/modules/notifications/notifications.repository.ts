@@ -1,7 +1,9 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
 import { notifications } from '../../db/schema-chat.ts';
+import { accountsView } from '../accounts/accounts.views.ts';
+
+const users = accountsView();
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;

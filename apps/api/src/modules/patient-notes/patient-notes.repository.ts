@@ -1,7 +1,9 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
 import { patientNotes } from '../../db/schema-staff.ts';
+import { accountsView } from '../accounts/accounts.views.ts';
+
+const users = accountsView();
 
 export interface NoteRow {
   id: string;

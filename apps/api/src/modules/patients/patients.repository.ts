@@ -1,9 +1,25 @@
-import type { Db } from '../../db/client.ts';
-import { patientCards, patients, users } from '../../db/schema.ts';
-import { patientCardColumns, type CardRow } from '../../db/rows.ts';
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ListPatientsQuery, PatientNote, QuizRecommendation, QuizResult } from '@rozmova/contracts';
+import type { Db } from '../../db/client.ts';
+import type { CardRow, UserRow } from '../../db/rows.ts';
+import { patientCards, patients } from '../../db/schema.ts';
+import { viewColumns } from '../../db/views.ts';
+import { accountsView } from '../accounts/accounts.views.ts';
+import { messagesView } from '../messages/messages.views.ts';
+
+const users = accountsView();
+
+/** The columns of a patient card as this module maps them. */
+const patientCardColumns = {
+  id: patientCards.id,
+  patientId: patientCards.patientId,
+  quizzResults: patientCards.quizzResults,
+  quizzRecommendations: patientCards.quizzRecommendations,
+  quizzIsCompleted: patientCards.quizzIsCompleted,
+  notes: patientCards.notes,
+  availableFreeConsultations: patientCards.availableFreeConsultations,
+};
 
 export async function insertPatientWithCard(db: Db, userId: string) {
   const [patient] = await db.insert(patients).values({ userId }).returning({ id: patients.id });
@@ -41,8 +57,8 @@ export async function clearCardOfUser(db: Db, userId: string) {
     .where(eq(patientCards.patientId, db.select({ id: patients.id }).from(patients).where(eq(patients.userId, userId))));
 }
 
-const recordColumns = { patient: patients, user: users, cardId: patientCards.id };
-export type PatientRecordRow = { patient: typeof patients.$inferSelect; user: typeof users.$inferSelect; cardId: string };
+const recordColumns = { patient: patients, user: viewColumns(users), cardId: patientCards.id };
+export type PatientRecordRow = { patient: typeof patients.$inferSelect; user: UserRow; cardId: string };
 
 const records = (db: Db) =>
   db
@@ -199,11 +215,11 @@ export interface ChatChange {
 
 /** Who may hold a conversation: an active, not removed operator or admin. */
 const mayHoldSql = (userId: SQL | AnyPgColumn) =>
-  sql`exists (select 1 from users h where h.id = ${userId} and h.user_role in ('operator', 'admin') and h.is_active and h.deleted_at is null)`;
+  sql`exists (select 1 from ${accountsView('h')} where h.id = ${userId} and h.user_role in ('operator', 'admin') and h.is_active and h.deleted_at is null)`;
 
 const holderMayHold = mayHoldSql(patients.interactingWithOperator);
 /** Read-only look at the messages table: who wrote the conversation's last support message (its index, newest first). */
-const lastSupportSender = sql`(select m.sender_type from messages m where m.patient_id = ${patients.id} and m.doctor_id is null
+const lastSupportSender = sql`(select m.sender_type from ${messagesView('m')} where m.patient_id = ${patients.id} and m.doctor_id is null
   order by m.doctor_id desc, m.created_at desc, m.id desc limit 1)`;
 /** A held conversation that is not closed: awaiting while the patient wrote last, else active. */
 const heldStatus = sql`case when ${lastSupportSender} = 'patient' then 'awaiting' else 'active' end`;

@@ -1,12 +1,17 @@
 import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { ListPaymentsQuery } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
-import { appointments, paymentCallbacks, patients, payments, users } from '../../db/schema.ts';
+import { paymentCallbacks, payments } from '../../db/schema.ts';
+import { accountsView } from '../accounts/accounts.views.ts';
+import { appointmentsView } from '../appointments/appointments.views.ts';
+import { patientsView } from '../patients/patients.views.ts';
 
-const doctorUsers = alias(users, 'doctor_users');
-const patientUsers = alias(users, 'patient_users');
-const refunders = alias(users, 'refunder_users');
+const appointments = appointmentsView();
+const patients = patientsView();
+
+const doctorUsers = accountsView('doctor_users');
+const patientUsers = accountsView('patient_users');
+const refunders = accountsView('refunder_users');
 
 const kyivDayStart = (day: string) => sql`(${day}::date)::timestamp at time zone 'Europe/Kyiv'`;
 

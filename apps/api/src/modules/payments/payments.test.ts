@@ -9,6 +9,7 @@ import {
   bookableDoctor,
   bookFor,
   DAY,
+  deliver,
   notificationTexts,
   paymentRows,
   quickAccount,
@@ -242,6 +243,25 @@ describe('refunds on cancellation', () => {
     expect(await appointmentRow(t, booked.id)).toMatchObject({ paymentStatus: 'refunded' });
     const mail = await t.mail.waitFor(patient.email, (m) => m.subject === 'Консультацію відмінено');
     expect(mail.text).toContain('Кошти буде повернено');
+  });
+
+  test('50 cancellations of one paid booking at once: it is cancelled once and its payment refunded once, whatever runs the queue', async () => {
+    const { patient, booked } = await paidBooking(5);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        call(t.app, 'PUT', `/v1/appointments/${booked.id}`, { token: patient.token, body: { appointment_status: 'canceled' } }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status !== 200 && status !== 409)).toEqual([]);
+    // The refund is one job keyed by the cancellation: fifty queue runs at once take it once.
+    await Promise.all(Array.from({ length: 50 }, () => deliver(t)));
+    const rows = await paymentRows(t, booked.id);
+    expect(rows.map((row) => row.status)).toEqual(['refunded']);
+    expect(await appointmentRow(t, booked.id)).toMatchObject({ status: 'canceled', paymentStatus: 'refunded' });
+    await t.mail.waitFor(patient.email, (m) => m.subject === 'Консультацію відмінено');
+    expect(t.mail.to(patient.email).filter((m) => m.subject === 'Консультацію відмінено')).toHaveLength(1);
   });
 
   test('the patient cancelling less than 24 hours (but more than 2) ahead does not', async () => {

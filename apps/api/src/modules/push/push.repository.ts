@@ -2,8 +2,12 @@ import { and, count, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm'
 import type { BroadcastAudience, MessageSenderType, Role } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
 import { broadcasts, pushSubscriptions } from '../../db/schema-chat.ts';
-import { patients, users } from '../../db/schema.ts';
 import { insertSettingOnce, readSetting } from '../../db/settings.ts';
+import { accountsView } from '../accounts/accounts.views.ts';
+import { messagesView } from '../messages/messages.views.ts';
+import { patientsView } from '../patients/patients.views.ts';
+
+const users = accountsView();
 
 export type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
 export type BroadcastRow = typeof broadcasts.$inferSelect;
@@ -103,14 +107,14 @@ const sameSideUnread = (m: string, t: string) =>
 export async function findWindowStart(db: Db, messageId: string, windowMs: number): Promise<{ id: string; intoMs: number } | undefined> {
   const result = await db.execute(sql`
     with recursive target as (
-      select patient_id, appointment_id, sender_type, created_at from messages where id = ${messageId}
+      select patient_id, appointment_id, sender_type, created_at from ${messagesView()} where id = ${messageId}
     ), starts as (
-      (select m.id, m.created_at from messages m, target t
+      (select m.id, m.created_at from ${messagesView('m')}, target t
         where ${sameSideUnread('m', 't')} and m.created_at <= t.created_at
         order by m.created_at, m.id limit 1)
       union all
       (select n.id, n.created_at from starts s cross join target t cross join lateral (
-        select m.id, m.created_at from messages m
+        select m.id, m.created_at from ${messagesView('m')}
         where ${sameSideUnread('m', 't')} and m.created_at <= t.created_at
           and m.created_at >= s.created_at + ${windowMs}::integer * interval '1 millisecond'
         order by m.created_at, m.id limit 1) n)
@@ -133,11 +137,11 @@ export interface AwayWindow {
 export async function findAwayWindow(db: Db, startId: string, windowMs: number): Promise<AwayWindow | undefined> {
   const result = await db.execute(sql`
     select s.sender_type, u.user_name, (
-      select count(*) from messages m
+      select count(*) from ${messagesView('m')}
       where ${sameSideUnread('m', 's')} and m.created_at >= s.created_at
         and m.created_at < s.created_at + ${windowMs}::integer * interval '1 millisecond'
     )::integer as unread
-    from messages s join ${patients} p on p.id = s.patient_id join ${users} u on u.id = p.user_id
+    from ${messagesView('s')} join ${patientsView('p')} on p.id = s.patient_id join ${accountsView('u')} on u.id = p.user_id
     where s.id = ${startId}`);
   const [row] = rowsOf<{ unread: number; sender_type: MessageSenderType; user_name: string }>(result);
   return row && { unread: Number(row.unread), senderType: row.sender_type, patientName: row.user_name };

@@ -1,8 +1,10 @@
 import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { SpecialistApplicationStatus } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
 import { specialistApplications } from '../../db/schema-staff.ts';
+import { accountsView } from '../accounts/accounts.views.ts';
+
+const users = accountsView();
 
 export type ApplicationRow = typeof specialistApplications.$inferSelect;
 export interface ApplicationWithUser {

@@ -1,9 +1,12 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { SupportRequestStatus, SupportRequestTopic, SupportReplyChannel } from '@rozmova/contracts';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { supportRequestLinks, supportRequestReplies, supportRequests } from '../../db/schema-chat.ts';
-import { patients, users } from '../../db/schema.ts';
+import { accountsView } from '../accounts/accounts.views.ts';
+import { patientsView } from '../patients/patients.views.ts';
+
+const patients = patientsView();
+const users = accountsView();
 
 export type RequestRow = typeof supportRequests.$inferSelect;
 export type ReplyRow = typeof supportRequestReplies.$inferSelect & { authorName: string | null };
@@ -15,8 +18,8 @@ export interface StaffRequestRow {
 }
 
 const QUEUE_LIMIT = 200;
-const requester = alias(users, 'requester');
-const operator = alias(users, 'operator');
+const requester = accountsView('requester');
+const operator = accountsView('operator');
 
 export async function insertRequest(
   db: Db,
@@ -40,6 +43,23 @@ export async function insertRequest(
       attachmentSize: attachment?.size ?? null,
     })
     .returning();
+  return row!;
+}
+
+export interface CallReport {
+  userId: string;
+  email: string;
+  appointmentId: string;
+  message: string;
+  details: Record<string, unknown>;
+}
+
+/** A problem reported from a consultation's call (source `call`). */
+export async function insertCallReport(db: Db, values: CallReport) {
+  const [row] = await db
+    .insert(supportRequests)
+    .values({ ...values, source: 'call' })
+    .returning({ id: supportRequests.id, createdAt: supportRequests.createdAt });
   return row!;
 }
 

@@ -1,10 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { InboxQuery } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
+import { accountsView } from '../accounts/accounts.views.ts';
+import { messagesView } from '../messages/messages.views.ts';
+import { patientsView } from '../patients/patients.views.ts';
 import type { ChatStatus } from '../patients/patients.service.ts';
 
 /**
- * The operators' inbox: read-only looks at patients, users and messages (owned by their modules). A conversation is a
+ * The operators' inbox: read-only looks at patients, users and messages through their modules' views. A conversation is a
  * patient with at least one support message; its last message is one backward step of `messages_conversation_idx`
  * per patient, so the list never scans a conversation. Counts and "waiting since" are worked out for the page only.
  */
@@ -51,10 +54,10 @@ export function conversationsSql(operatorId: string, query: Pick<InboxQuery, 'ho
   return sql`
     select p.id as patient_id, u.user_name as name, p.chat_patient_status as status, p.interacting_with_operator as holder,
       last.text as last_text, last.created_at as last_at, last.sender_type as last_sender
-    from patients p
-    join users u on u.id = p.user_id and u.deleted_at is null
+    from ${patientsView('p')}
+    join ${accountsView('u')} on u.id = p.user_id and u.deleted_at is null
     cross join lateral (
-      select m.text, m.created_at, m.sender_type from messages m
+      select m.text, m.created_at, m.sender_type from ${messagesView('m')}
       where m.patient_id = p.id and m.doctor_id is null
       order by m.doctor_id desc, m.created_at desc, m.id desc
       limit 1
@@ -65,10 +68,10 @@ export function conversationsSql(operatorId: string, query: Pick<InboxQuery, 'ho
 /** One page, newest activity first, with the total the filters match. */
 export function inboxPageSql(operatorId: string, query: InboxQuery): SQL {
   // Staff's last message in the conversation: the patient waits since its first message after that one.
-  const lastStaffAt = sql`(select s.created_at from messages s
+  const lastStaffAt = sql`(select s.created_at from ${messagesView('s')}
       where s.patient_id = page.patient_id and s.doctor_id is null and s.sender_type <> 'patient'
       order by s.doctor_id desc, s.created_at desc, s.id desc limit 1)`;
-  const awaitingSince = sql`(select min(w.created_at) from messages w
+  const awaitingSince = sql`(select min(w.created_at) from ${messagesView('w')}
       where w.patient_id = page.patient_id and w.doctor_id is null and w.sender_type = 'patient'
         and w.created_at > coalesce(${lastStaffAt}, '-infinity'))`;
   return sql`
@@ -80,10 +83,10 @@ export function inboxPageSql(operatorId: string, query: InboxQuery): SQL {
     select page.patient_id, page.name, page.status, page.holder, h.user_name as holder_name, page.last_text,
       ${epochMs(sql`page.last_at`)} as last_at_ms, page.last_sender, page.total::int as total,
       case when page.last_sender = 'patient' and page.status <> 'closed' then ${epochMs(awaitingSince)} end as awaiting_since_ms,
-      (select count(*) from messages r
+      (select count(*) from ${messagesView('r')}
         where r.patient_id = page.patient_id and r.sender_type = 'patient' and r.status <> 'Read' and r.doctor_id is null)::int as unread
     from page
-    left join users h on h.id = page.holder
+    left join ${accountsView('h')} on h.id = page.holder
     order by page.last_at desc, page.patient_id desc`;
 }
 
@@ -117,9 +120,9 @@ export function unreadTotalsSql(operatorId: string): SQL {
     select count(*) filter (where p.interacting_with_operator = ${operatorId}::uuid)::int as mine,
       count(*) filter (where p.interacting_with_operator is null)::int as unassigned,
       count(*)::int as "all"
-    from messages m
-    join patients p on p.id = m.patient_id
-    join users u on u.id = p.user_id and u.deleted_at is null
+    from ${messagesView('m')}
+    join ${patientsView('p')} on p.id = m.patient_id
+    join ${accountsView('u')} on u.id = p.user_id and u.deleted_at is null
     where m.status <> 'Read' and m.sender_type = 'patient' and m.doctor_id is null`;
 }
 

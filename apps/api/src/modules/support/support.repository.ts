@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { OperatorAvailability, SupportEventKind } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
 import { cannedReplies, operatorAvailability, supportEvents } from '../../db/schema-chat.ts';
-import { users } from '../../db/schema.ts';
+import { accountsView } from '../accounts/accounts.views.ts';
+
+const users = accountsView();
 
 export type CannedReplyRow = typeof cannedReplies.$inferSelect;
 export type AvailabilityRow = typeof operatorAvailability.$inferSelect;
@@ -22,8 +23,8 @@ export async function insertSupportEvent(
   await db.insert(supportEvents).values({ ...values, createdAt: sql`clock_timestamp()` });
 }
 
-const actor = alias(users, 'actor');
-const target = alias(users, 'target');
+const actor = accountsView('actor');
+const target = accountsView('target');
 
 /** The newest `limit` events of a conversation, oldest first, with the names of who acted and whom it went to. */
 export async function listSupportEvents(db: Db, patientId: string, limit: number) {

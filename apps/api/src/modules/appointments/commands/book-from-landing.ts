@@ -54,7 +54,7 @@ export async function bookFromLanding(
         const actor: Actor = { user, patientId, cardId: null };
         // The visitor chooses neither the patient nor how to pay.
         const booking = { ...dto, appointment_patientId: patientId, appointment_paymentType: undefined };
-        return { user, booked: await bookInTx(ctx, tx, actor, patientId, booking, profile, start, true) };
+        return { user, booked: await bookInTx(ctx, tx, { actor, patientId, body: booking, profile, start }, true) };
       }),
     );
     return { user, appointment: answer(ctx, booked.view, user.id) };

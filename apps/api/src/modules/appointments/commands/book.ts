@@ -1,8 +1,7 @@
 import type { Appointment, CreateAppointmentBody } from '@rozmova/contracts';
 import type { Db } from '../../../db/client.ts';
 import { notFound } from '../../../lib/app-error.ts';
-import type { DoctorBookingProfile } from '../../doctors/doctors.service.ts';
-import { refusingOverlaps, type Placed } from '../appointments.changes.ts';
+import { refusingOverlaps, type Booking, type Placed } from '../appointments.changes.ts';
 import { assertBookingRequest, type Actor } from '../appointments.policy.ts';
 import { findPatientUser, type AppointmentView } from '../appointments.repository.ts';
 import { answer, viewOf, type AppointmentsContext } from './context.ts';
@@ -11,14 +10,10 @@ import { answer, viewOf, type AppointmentsContext } from './context.ts';
 export async function bookInTx(
   ctx: AppointmentsContext,
   tx: Db,
-  actor: Actor,
-  patientId: string,
-  body: CreateAppointmentBody,
-  profile: DoctorBookingProfile,
-  start: Date,
+  booking: Booking,
   fromLanding = false,
 ): Promise<Placed & { view: AppointmentView }> {
-  const booked = await ctx.changes.placeInTx(tx, actor, patientId, body, profile, start);
+  const booked = await ctx.changes.placeInTx(tx, booking);
   const view = await viewOf(tx, booked.id);
   if (booked.created) await ctx.announce.created(tx, view, fromLanding);
   else if (booked.moved) await ctx.announce.moved(tx, view, booked.previousDoctorId!);
@@ -42,7 +37,7 @@ export async function bookAppointment(
   const profile = await ctx.doctors.getBookingProfile(body.appointment_doctorId!);
   const start = new Date(body.appointment_date);
   ctx.doctors.checkBookable(profile, start, body.appointment_urgent === true);
-  const booked = await refusingOverlaps(() => ctx.db.transaction((tx) => bookInTx(ctx, tx, actor, patientId, body, profile, start)));
+  const booked = await refusingOverlaps(() => ctx.db.transaction((tx) => bookInTx(ctx, tx, { actor, patientId, body, profile, start })));
   if (booked.moved) ctx.changed(booked.view, booked.previousDoctorId);
   return { appointment: answer(ctx, booked.view, actor.user.id), created: booked.created };
 }

@@ -16,6 +16,7 @@ import { meetingPersonRoom, meetingRoom, type MeetingPresence } from '../../../r
 import type { Consultation, MeetingPort } from '../../appointments/appointments.meetings.ts';
 import type { AuditService } from '../../audit/audit.service.ts';
 import type { RateLimitService } from '../../rate-limit/rate-limit.service.ts';
+import type { CallReports } from '../../support-desk/call-reports.ts';
 import type { TurnSettings } from '../ice.ts';
 import { CALL_EVENTS_PER_CONSULTATION, CONSULTATION_FRESH_MS, createBudget } from '../meetings.limits.ts';
 import { findLastCallEvent, insertCallEvent } from '../meetings.repository.ts';
@@ -34,6 +35,8 @@ export interface MeetingsDeps {
   appointments: MeetingPort;
   audit: Pick<AuditService, 'record'>;
   rateLimit: Pick<RateLimitService, 'consume'>;
+  /** The support desk's requests, where a problem reported from the call goes. */
+  callReports: CallReports;
   mailer: Mailer;
   realtime: RealtimeBus;
   presence: MeetingPresence;

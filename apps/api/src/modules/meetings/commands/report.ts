@@ -1,7 +1,6 @@
 import { MEETING_REPORTS_PER_HOUR, type MeetingReportBody } from '@rozmova/contracts';
 import type { AccountRow } from '../../../db/rows.ts';
 import { notFound } from '../../../lib/app-error.ts';
-import { insertSupportRequest } from '../meetings.repository.ts';
 import { roleOf } from '../meetings.rules.ts';
 import { reportMail } from '../meetings.texts.ts';
 import type { MeetingsContext } from './context.ts';
@@ -28,7 +27,7 @@ export async function reportProblem(
 ): Promise<{ id: string; createdAt: string }> {
   const { consultation: c, role } = await participant(ctx, actor, roomId);
   await ctx.rateLimit.consume(`meeting-report:${actor.user.id}`, { max: MEETING_REPORTS_PER_HOUR, windowMs: HOUR });
-  const row = await insertSupportRequest(ctx.db, {
+  const row = await ctx.callReports.file({
     userId: actor.user.id,
     email: actor.user.email,
     appointmentId: c.appointmentId,
