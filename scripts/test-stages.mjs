@@ -2,17 +2,14 @@
 // lanes at a time (they share nothing); the stages that start servers and browsers run one after the other so that
 // timing-sensitive tests (realtime, calls) do not compete for the two cores of a CI machine. The benches' smoke runs
 // judge no timing: they come after the build (the meeting and Lighthouse benches load it) on the lane beside lint and
-// typecheck.
+// typecheck. The web's component tests (jsdom, no server) take a third lane there: they judge no timing either.
 import { spawn } from 'node:child_process';
 
 /** A stage is a list of lanes run side by side; a lane is a list of npm scripts (with arguments after a space) run in order. */
 const stages = [
   {
     name: 'static checks, build, bench smoke',
-    lanes: [
-      ['build', 'test:budget', 'format:check', 'knip', 'test:bench-smoke'],
-      ['lint', 'typecheck'],
-    ],
+    lanes: [['build', 'test:budget', 'format:check', 'knip', 'test:bench-smoke'], ['lint', 'typecheck'], ['test:web']],
   },
   { name: 'unit and API tests', lanes: [['test:unit']] },
   { name: 'browser tests', lanes: [['test:e2e']] },

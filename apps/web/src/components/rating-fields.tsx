@@ -17,7 +17,17 @@ interface Props {
 export function RatingFields({ id, rating, onRating, missingText, comment, onComment, labels }: Props) {
   return (
     <>
-      <Box role="radiogroup" aria-labelledby={`${id}-rating`} aria-describedby={missingText ? `${id}-rating-error` : undefined}>
+      <Box
+        role="radiogroup"
+        aria-labelledby={`${id}-rating`}
+        aria-describedby={missingText ? `${id}-rating-error` : undefined}
+        // Mantine's stars take a click or Space; an arrow key only previews its star (the choice is lost on leaving).
+        // As in any radio group, the star an arrow moves to is the choice.
+        onChange={(event) => {
+          const input = event.target;
+          if (input instanceof HTMLInputElement && input.type === 'radio') onRating(Number(input.value));
+        }}
+      >
         <Text id={`${id}-rating`} size="sm" fw={500} mb={4}>
           {labels.rating}
         </Text>

@@ -17,6 +17,7 @@ await i18next.use(initReactI18next).init({
   resources: { en: { translation: en }, uk: { translation: uk } },
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
+  showSupportNotice: false,
 });
 
 export interface ShowOptions {

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // What jsdom lacks and Mantine reads: the colour scheme query, element sizes and font loading. A test that runs in
@@ -22,6 +22,9 @@ if (typeof window !== 'undefined') {
   Element.prototype.scrollIntoView ??= function scrollIntoView() {};
   if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget() });
 }
+
+// A query waits up to 5 s for what the person would see (a lazy page, a slow machine): only a failing test waits that long.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

@@ -1,5 +1,8 @@
 import { users } from '../../db/schema.ts';
-import { viewOf } from '../../db/views.ts';
+import { viewOf, type ColumnName } from '../../db/views.ts';
 
 /** The accounts (users) as other modules join them. */
-export const accountsView = <N extends string = 'users'>(name = 'users' as N) => viewOf(users, name);
+export const accountsView = <N extends string = 'users', K extends ColumnName<typeof users> = ColumnName<typeof users>>(
+  name = 'users' as N,
+  columns?: readonly K[],
+) => viewOf(users, name, columns);

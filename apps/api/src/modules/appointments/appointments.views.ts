@@ -1,5 +1,11 @@
 import { appointments } from '../../db/schema.ts';
-import { viewOf } from '../../db/views.ts';
+import { viewOf, type ColumnName } from '../../db/views.ts';
 
 /** Appointments as other modules join them. */
-export const appointmentsView = <N extends string = 'appointments'>(name = 'appointments' as N) => viewOf(appointments, name);
+export const appointmentsView = <
+  N extends string = 'appointments',
+  K extends ColumnName<typeof appointments> = ColumnName<typeof appointments>,
+>(
+  name = 'appointments' as N,
+  columns?: readonly K[],
+) => viewOf(appointments, name, columns);

@@ -9,11 +9,20 @@ import { appointmentsView } from '../appointments/appointments.views.ts';
 import { patientCardsView, patientsView } from '../patients/patients.views.ts';
 import { pushDevicesView } from '../push/push.views.ts';
 
-const appointments = appointmentsView();
-const patientCards = patientCardsView();
-const patients = patientsView();
+// Narrowed to what the two statements read: they run on every request, and a shorter statement plans faster.
+const appointments = appointmentsView('appointments', ['id', 'patientId', 'status', 'startsAt']);
+const patientCards = patientCardsView('patient_cards', [
+  'id',
+  'patientId',
+  'quizzResults',
+  'quizzRecommendations',
+  'quizzIsCompleted',
+  'notes',
+  'availableFreeConsultations',
+]);
+const patients = patientsView('patients', ['id', 'userId']);
 const users = accountsView();
-const pushSubscriptions = pushDevicesView();
+const pushSubscriptions = pushDevicesView('push_subscriptions', ['userId', 'endpoint', 'p256dh', 'auth', 'createdAt', 'id']);
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type NewSession = typeof sessions.$inferInsert;

@@ -215,11 +215,11 @@ export interface ChatChange {
 
 /** Who may hold a conversation: an active, not removed operator or admin. */
 const mayHoldSql = (userId: SQL | AnyPgColumn) =>
-  sql`exists (select 1 from ${accountsView('h')} where h.id = ${userId} and h.user_role in ('operator', 'admin') and h.is_active and h.deleted_at is null)`;
+  sql`exists (select 1 from ${accountsView('h', ['id', 'role', 'isActive', 'deletedAt'])} where h.id = ${userId} and h.user_role in ('operator', 'admin') and h.is_active and h.deleted_at is null)`;
 
 const holderMayHold = mayHoldSql(patients.interactingWithOperator);
 /** Read-only look at the messages table: who wrote the conversation's last support message (its index, newest first). */
-const lastSupportSender = sql`(select m.sender_type from ${messagesView('m')} where m.patient_id = ${patients.id} and m.doctor_id is null
+const lastSupportSender = sql`(select m.sender_type from ${messagesView('m', ['id', 'patientId', 'doctorId', 'senderType', 'createdAt'])} where m.patient_id = ${patients.id} and m.doctor_id is null
   order by m.doctor_id desc, m.created_at desc, m.id desc limit 1)`;
 /** A held conversation that is not closed: awaiting while the patient wrote last, else active. */
 const heldStatus = sql`case when ${lastSupportSender} = 'patient' then 'awaiting' else 'active' end`;

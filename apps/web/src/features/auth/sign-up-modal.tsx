@@ -7,9 +7,8 @@ import { ConsentCheckbox } from '../../components/consent-checkbox.tsx';
 import { MutationForm } from '../../components/mutation-form.tsx';
 import { NewPasswordField } from '../../components/password-field.tsx';
 import { PhoneField } from '../../components/phone-field.tsx';
-import { fieldErrors } from '../../lib/api-errors.ts';
 import { currentLocale } from '../../lib/i18n.ts';
-import { useSignUpAccountForm } from '../../lib/sign-up-account.ts';
+import { showRefusedAccountFields, useSignUpAccountForm } from '../../lib/sign-up-account.ts';
 import { isPasswordLengthValid, isPhone } from '../../lib/validation.ts';
 import { useRegisterPatient, useSendCode } from './api.ts';
 import type { AuthDialog } from './auth-dialog.ts';
@@ -38,14 +37,6 @@ export function SignUpModal({ onClose, onSwitch, onSignedIn }: Props) {
   });
 
   const email = account.values.email.trim();
-  // The server refused a detail of the first step (a name with a control character, too long): back to it, the
-  // reason on its field, instead of an error the password step has no field for.
-  const backToAccount = (error: Error) => {
-    const named = Object.entries(fieldErrors(t, error)).filter(([field]) => field in account.values);
-    if (named.length === 0) return;
-    account.setErrors(Object.fromEntries(named));
-    setStep(0);
-  };
 
   return (
     <Modal opened onClose={onClose} title={t('auth.signupTitle')} size="lg">
@@ -96,7 +87,9 @@ export function SignUpModal({ onClose, onSwitch, onSignedIn }: Props) {
               ...(phone.trim() ? { phone: phone.trim() } : {}),
             })}
             onSuccess={(user) => user && onSignedIn(user)}
-            onError={backToAccount}
+            onError={(error) => {
+              if (showRefusedAccountFields(t, account, error)) setStep(0);
+            }}
             operation="register"
             submitLabel={t('auth.createAccount')}
           >

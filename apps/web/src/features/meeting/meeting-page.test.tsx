@@ -72,7 +72,7 @@ describe('the meeting page', { timeout: 20_000 }, () => {
 
   it('opens the device check of a pending consultation, and says why the browser gives no camera here', async () => {
     const api = createApiDouble();
-    answerRoom(api, consultation({ appointment_date: soon() }));
+    answerRoom(api, consultation({}, soon()));
     await show(<MeetingPage />, { api, user: patientUser, at, route });
     expect(await screen.findByRole('heading', { level: 1, name: 'Consultation with Iryna Koval' })).toBeVisible();
     expect(screen.getByTestId('meeting-room')).toHaveAttribute('data-call-state', 'prejoin');
@@ -84,7 +84,7 @@ describe('the meeting page', { timeout: 20_000 }, () => {
   it('shows the closed consultation when joining is refused because it was closed meanwhile', async () => {
     const user = userEvent.setup();
     const api = createApiDouble();
-    const pending = consultation({ appointment_date: soon() });
+    const pending = consultation({}, soon());
     answerRoom(api, pending);
     api.on(appointmentsApi.joinMeeting, (call) => {
       answerRoom(api, { ...pending, appointment_status: 'canceled' });
@@ -100,7 +100,7 @@ describe('the meeting page', { timeout: 20_000 }, () => {
   it('says the person is no longer in a consultation they had open when joining answers 404', async () => {
     const user = userEvent.setup();
     const api = createApiDouble();
-    answerRoom(api, consultation({ appointment_date: soon() }));
+    answerRoom(api, consultation({}, soon()));
     api.on(appointmentsApi.joinMeeting, { status: 404, error: { code: 'NOT_FOUND', message: 'Not found' } });
     await show(<MeetingPage />, { api, user: patientUser, at, route });
     await user.click(await screen.findByRole('button', { name: 'Join the consultation' }));

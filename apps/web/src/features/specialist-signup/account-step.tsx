@@ -6,9 +6,8 @@ import { ConsentCheckbox } from '../../components/consent-checkbox.tsx';
 import { MutationForm } from '../../components/mutation-form.tsx';
 import { NewPasswordField } from '../../components/password-field.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
-import { fieldErrors } from '../../lib/api-errors.ts';
 import { currentLocale } from '../../lib/i18n.ts';
-import { useSignUpAccountForm } from '../../lib/sign-up-account.ts';
+import { showRefusedAccountFields, useSignUpAccountForm } from '../../lib/sign-up-account.ts';
 import { isPasswordLengthValid, isVerificationCode } from '../../lib/validation.ts';
 import { useRegisterSpecialist, useSendSignUpCode } from './api.ts';
 import { SignUpSteps } from './sign-up-steps.tsx';
@@ -28,14 +27,6 @@ export function AccountStep() {
     },
   });
   const email = account.values.email.trim();
-  // The server refused the name or the e-mail (a control character, too long): back to them, the reason on its field,
-  // instead of an error this form has no field for.
-  const backToAccount = (error: Error) => {
-    const named = Object.entries(fieldErrors(t, error)).filter(([field]) => field in account.values);
-    if (named.length === 0) return;
-    account.setErrors(Object.fromEntries(named));
-    setCodeSent(false);
-  };
 
   return (
     <SectionCard title={t('specialistSignUp.accountTitle')}>
@@ -64,7 +55,9 @@ export function AccountStep() {
             user_name: account.values.user_name.trim(),
             locale: currentLocale(),
           })}
-          onError={backToAccount}
+          onError={(error) => {
+            if (showRefusedAccountFields(t, account, error)) setCodeSent(false);
+          }}
           operation="register"
           submitLabel={t('specialistSignUp.createAccount')}
           footer={
