@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 /** A stage is a list of lanes run side by side; a lane is a list of npm scripts (with arguments after a space) run in order. */
 const stages = [
   {
-    name: 'static checks, build, bench smoke',
+    name: 'static checks, build, bench smoke, web tests',
     lanes: [['build', 'test:budget', 'format:check', 'knip', 'test:bench-smoke'], ['lint', 'typecheck'], ['test:web']],
   },
   { name: 'unit and API tests', lanes: [['test:unit']] },

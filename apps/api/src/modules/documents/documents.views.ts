@@ -1,11 +1,5 @@
 import { userReferences } from '../../db/schema.ts';
-import { viewOf, type ColumnName } from '../../db/views.ts';
+import { viewsOf } from '../../db/views.ts';
 
 /** Stored files (documents and attachments) as other modules join them. */
-export const documentsView = <
-  N extends string = 'user_references',
-  K extends ColumnName<typeof userReferences> = ColumnName<typeof userReferences>,
->(
-  name = 'user_references' as N,
-  columns?: readonly K[],
-) => viewOf(userReferences, name, columns);
+export const documentsView = viewsOf(userReferences, 'user_references');

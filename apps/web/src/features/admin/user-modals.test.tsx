@@ -8,26 +8,14 @@ import { createApiDouble, type ApiDouble } from '../../test/api-double.ts';
 import { show } from '../../test/render.tsx';
 import { CreateUserModal } from './create-user-modal.tsx';
 import { EditUserModal } from './edit-user-modal.tsx';
+import { aUser } from '../../test/people.ts';
 
 afterEach(() => notifications.clean());
 
 /** Types without a pause between keys (the machine running the tests may be busy). */
 const user = userEvent.setup({ delay: null });
 
-const me: User = {
-  id: 'admin-1',
-  email: 'admin@rozmova.test',
-  user_name: 'Olha Admin',
-  user_role: 'admin',
-  phone: null,
-  locale: 'en',
-  has_password: true,
-  email_verified: true,
-  notification_settings: { in_app: true, email: true, push: false },
-  user_push_token: null,
-  role_specific_data: {},
-  created_at: '2026-01-10T09:00:00.000Z',
-};
+const me = aUser('admin', { id: 'admin-1', email: 'admin@rozmova.test', user_name: 'Olha Admin' });
 
 const created = (overrides: Partial<AdminUser> = {}): AdminUser => ({
   id: 'user-9',

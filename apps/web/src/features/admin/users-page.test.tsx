@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { adminApi, twoFactorApi, type AdminUser, type User } from '@rozmova/contracts';
+import { adminApi, twoFactorApi, type AdminUser } from '@rozmova/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,23 +7,11 @@ import Toasts from '../../components/toasts.tsx';
 import { createApiDouble, type ApiDouble } from '../../test/api-double.ts';
 import { show } from '../../test/render.tsx';
 import { UsersPage } from './users-page.tsx';
+import { aUser } from '../../test/people.ts';
 
 afterEach(() => notifications.clean());
 
-const me: User = {
-  id: 'admin-1',
-  email: 'admin@rozmova.test',
-  user_name: 'Olha Admin',
-  user_role: 'admin',
-  phone: null,
-  locale: 'en',
-  has_password: true,
-  email_verified: true,
-  notification_settings: { in_app: true, email: true, push: false },
-  user_push_token: null,
-  role_specific_data: {},
-  created_at: '2026-01-10T09:00:00.000Z',
-};
+const me = aUser('admin', { id: 'admin-1', email: 'admin@rozmova.test', user_name: 'Olha Admin' });
 
 const person = (overrides: Partial<AdminUser>): AdminUser => ({
   id: 'user-1',

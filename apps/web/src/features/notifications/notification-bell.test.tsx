@@ -1,4 +1,4 @@
-import { notificationsApi, type Notification, type User } from '@rozmova/contracts';
+import { notificationsApi, type Notification } from '@rozmova/contracts';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -6,25 +6,19 @@ import { createApiDouble } from '../../test/api-double.ts';
 import { show } from '../../test/render.tsx';
 import NotificationBell from './notification-bell.tsx';
 import { notificationDateText } from './store.ts';
+import { aUser } from '../../test/people.ts';
 
 // A person's typing, Mantine's first render and lazy chunks take a while on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5_000 });
 
-const patient: User = {
+const patient = aUser('patient', {
   id: 'user-1',
   email: 'olena@example.com',
   user_name: 'Olena Koval',
-  user_role: 'patient',
-  phone: null,
-  locale: 'en',
-  has_password: true,
-  email_verified: true,
-  notification_settings: { in_app: true, email: true, push: false },
-  user_push_token: null,
   role_specific_data: {},
   created_at: '2026-01-05T10:00:00Z',
-};
+});
 
 const notification = (id: string, message: string, changes: Partial<Notification> = {}): Notification => ({
   id,

@@ -1,29 +1,23 @@
-import { messagesApi, supportApi, type Message, type SupportStatus, type User } from '@rozmova/contracts';
+import { messagesApi, supportApi, type Message, type SupportStatus } from '@rozmova/contracts';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiDouble } from '../../test/api-double.ts';
 import { show } from '../../test/render.tsx';
 import SupportLauncher from './support-launcher.tsx';
+import { aUser } from '../../test/people.ts';
 
 // A person's typing, Mantine's first render and lazy chunks take a while on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5_000 });
 
-const patient: User = {
+const patient = aUser('patient', {
   id: 'user-1',
   email: 'olena@example.com',
   user_name: 'Olena Koval',
-  user_role: 'patient',
-  phone: null,
-  locale: 'en',
-  has_password: true,
-  email_verified: true,
-  notification_settings: { in_app: true, email: true, push: false },
-  user_push_token: null,
   role_specific_data: {},
   created_at: '2026-01-05T10:00:00Z',
-};
+});
 
 const fromOperator = (seq: number, text: string): Message => ({
   id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
