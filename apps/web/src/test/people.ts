@@ -1,4 +1,15 @@
-import type { Doctor, Role, User } from '@rozmova/contracts';
+import type { Doctor, PatientCard, Role, User } from '@rozmova/contracts';
+
+/** A patient's card as `GET /v1/patients/:id/card` answers it: no self-check yet, no notes, no free consultations. */
+export const aCard = (changes: Partial<PatientCard> = {}): PatientCard => ({
+  patient_cardId: 'card-1',
+  patient_quizz_results: [],
+  patient_quizz_recommendations: [],
+  patient_quizz_is_completed: false,
+  patient_notes: [],
+  patient_available_free_consultations: 0,
+  ...changes,
+});
 
 /**
  * A signed-in person as `GET /v1/auth/profile` answers: a verified account in English, a patient with an empty card
@@ -22,14 +33,7 @@ export function aUser(role: Role = 'patient', overrides: Partial<User> = {}): Us
             patient: {
               patientId: 'patient-1',
               patient_cardId: 'card-1',
-              patientCard: {
-                patient_cardId: 'card-1',
-                patient_quizz_results: [],
-                patient_quizz_recommendations: [],
-                patient_quizz_is_completed: false,
-                patient_notes: [],
-                patient_available_free_consultations: 0,
-              },
+              patientCard: aCard(),
               patient_appointmentId: null,
             },
           }

@@ -10,19 +10,11 @@ import {
 } from '@rozmova/contracts';
 import type { ApiDouble } from '../../test/api-double.ts';
 import { anAppointment } from '../../test/fixtures.ts';
-import { aDoctor, aUser } from '../../test/people.ts';
+import { aCard, aDoctor, aUser } from '../../test/people.ts';
 
 /** The booking tests' people and answers: a patient, a doctor with free times, and the appointments the server keeps. */
 
-export const card = (changes: Partial<PatientCard> = {}): PatientCard => ({
-  patient_cardId: 'card-1',
-  patient_quizz_results: [],
-  patient_quizz_recommendations: [],
-  patient_quizz_is_completed: false,
-  patient_notes: [],
-  patient_available_free_consultations: 0,
-  ...changes,
-});
+export const card = aCard;
 
 export const patient = (changes: Partial<User> = {}): User =>
   aUser('patient', {

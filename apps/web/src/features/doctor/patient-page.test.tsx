@@ -9,6 +9,7 @@ import {
 } from '@rozmova/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { aCard } from '../../test/people.ts';
 import { createApiDouble, type Answer, type ApiDouble } from '../../test/api-double.ts';
 import { show } from '../../test/render.tsx';
 import { DoctorPatientPage } from './patient-page.tsx';
@@ -40,16 +41,7 @@ const withAnotherDoctor = appointmentAt(new Date('2026-11-10T08:00:00.000Z'), { 
 function patientApi(consultations: Appointment[]): ApiDouble {
   const api = createApiDouble();
   api.on(patientsApi.get, { body: patient });
-  api.on(patientsApi.getCard, {
-    body: {
-      patient_cardId: 'card-1',
-      patient_quizz_results: [],
-      patient_quizz_recommendations: [],
-      patient_quizz_is_completed: false,
-      patient_notes: [],
-      patient_available_free_consultations: 0,
-    },
-  });
+  api.on(patientsApi.getCard, { body: aCard() });
   api.on(appointmentsApi.ofPatient, { body: consultations });
   api.on(appointmentsApi.list, { body: [] });
   api.on(patientNotesApi.list, { body: { notes: [] } });

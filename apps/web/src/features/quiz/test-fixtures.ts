@@ -1,4 +1,5 @@
-import type { PatientCard, QuizLevelRule, QuizQuestion, QuizRecommendation, User } from '@rozmova/contracts';
+import type { QuizLevelRule, QuizQuestion, QuizRecommendation, User } from '@rozmova/contracts';
+import { aCard, aUser } from '../../test/people.ts';
 
 /** Three questions; the second asks about self-harm, so its distressed answer (B) makes any result red. */
 const question = (id: string, order: number, en: string, uk: string, crisis = false): QuizQuestion => ({
@@ -35,15 +36,7 @@ export const levelRules = {
   question_count: questions.length,
 };
 
-export const card = (changes: Partial<PatientCard> = {}): PatientCard => ({
-  patient_cardId: 'card-1',
-  patient_quizz_results: [],
-  patient_quizz_recommendations: [],
-  patient_quizz_is_completed: false,
-  patient_notes: [],
-  patient_available_free_consultations: 0,
-  ...changes,
-});
+export const card = aCard;
 
 export const recommendation = (level: QuizRecommendation['quiz_recommendation_level'], score: string): QuizRecommendation => ({
   quiz_recommendation_date: '2026-03-10T08:00:00Z',
@@ -53,19 +46,5 @@ export const recommendation = (level: QuizRecommendation['quiz_recommendation_le
   quiz_recommendation_score: score,
 });
 
-export const patient = (): User => ({
-  id: 'user-1',
-  email: 'olena@example.com',
-  user_name: 'Olena Koval',
-  user_role: 'patient',
-  phone: null,
-  locale: 'en',
-  has_password: true,
-  email_verified: true,
-  notification_settings: { in_app: true, email: true, push: false },
-  user_push_token: null,
-  role_specific_data: {
-    patient: { patientId: 'patient-1', patient_cardId: 'card-1', patientCard: card(), patient_appointmentId: null },
-  },
-  created_at: '2026-01-05T10:00:00Z',
-});
+export const patient = (): User =>
+  aUser('patient', { id: 'user-1', email: 'olena@example.com', user_name: 'Olena Koval', created_at: '2026-01-05T10:00:00Z' });
