@@ -44,6 +44,8 @@ test('light and dark colour modes change the page and survive a reload', async (
   const html = page.locator('html');
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  // The prerendered page is painted before the app's stylesheet sets the body's colour: read it once that is in.
+  await expect.poll(background).not.toBe('rgba(0, 0, 0, 0)');
   const lightBackground = await background();
 
   await colourMode.selectOption({ label: 'Dark' });
