@@ -28,6 +28,7 @@ const tableOwners = {
   documents: ['userReferences'],
   faq: ['faqTopics', 'faqQuestions'],
   feedback: ['feedback'],
+  files: ['storedFiles', 'storedFileChunks'],
   jobs: ['jobs'],
   meetings: ['callEvents'],
   messages: ['messages'],

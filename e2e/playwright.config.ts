@@ -1,6 +1,10 @@
 import { defineConfig } from '@playwright/test';
 
-export default defineConfig({
+const calls = /meeting[^/]*\.spec\.ts$/;
+const onTwoInstances =
+  /\/(account|booking|new-user-booking|support-chat|patient-chat-panel|operator-console|records|specialist-signup|documents-names|push|two-factor)\.spec\.ts$/;
+
+export default defineConfig<object, { cluster: boolean }>({
   testDir: './specs',
   fullyParallel: false,
   // Most specs wait on the network and the page far more than they compute: two at a time, each worker with its own
@@ -11,9 +15,20 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? 'list' : [['list']],
+  // The specs of what several instances share (sessions, payments, chat, calls, uploads, notifications) run against two
+  // instances behind nginx on PostgreSQL and Redis, with an instance killed and started again in the middle of some of
+  // them (support/failover.ts); the rest against one process on the embedded database, as `npm start` runs the app.
+  // `E2E_CLUSTER=1` runs every spec on two instances.
   projects: [
-    { name: 'pages', testIgnore: /meeting[^/]*\.spec\.ts$/ },
-    { name: 'calls', testMatch: /meeting[^/]*\.spec\.ts$/, workers: 1, dependencies: ['pages'] },
+    { name: 'pages', testIgnore: [calls, onTwoInstances] },
+    { name: 'pages on two instances', testMatch: onTwoInstances, testIgnore: calls, use: { cluster: true } },
+    {
+      name: 'calls',
+      testMatch: calls,
+      workers: 1,
+      dependencies: ['pages', 'pages on two instances'],
+      use: { cluster: true },
+    },
   ],
   use: {
     trace: 'retain-on-failure',

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test, uniqueEmail } from '../support/fixtures.ts';
+import { withEachInstanceDown } from '../support/failover.ts';
 import { dialog, logOut, openLogin, submitLogin } from '../support/ui.ts';
 
 const chooseLanguage = async (page: Page, label: 'Language' | 'Мова', language: 'English' | 'Українська') => {
@@ -10,6 +11,7 @@ const chooseLanguage = async (page: Page, label: 'Language' | 'Мова', langua
 test('a patient signs up, logs in, recovers and changes the password, changes the phone and deletes the account', async ({
   page,
   mail,
+  server,
 }) => {
   test.setTimeout(180_000);
   const name = 'Olena Marchenko';
@@ -100,8 +102,15 @@ test('a patient signs up, logs in, recovers and changes the password, changes th
     await submitLogin(page, email, firstPassword);
     await expect(page).toHaveURL('/user');
     await expect(greeting).toBeVisible();
-    await logOut(page);
   });
+
+  await test.step('the session holds whichever instance is down (with several)', () =>
+    withEachInstanceDown(server, async () => {
+      await page.reload();
+      await expect(greeting).toBeVisible();
+    }));
+
+  await test.step('logs out', () => logOut(page));
 
   await test.step('recovers the password in four steps with the code sent by e-mail', async () => {
     const login = await openLogin(page);

@@ -11,6 +11,7 @@ import {
 } from '../support/booking.ts';
 import type { AppServer } from '../support/app-server.ts';
 import { expect, expectAccessible, test, uniqueEmail } from '../support/fixtures.ts';
+import { withInstancesDownInTurn } from '../support/failover.ts';
 import { dialog } from '../support/ui.ts';
 
 /*
@@ -140,21 +141,26 @@ test('a patient books and pays (a declined try first), reschedules and cancels',
     await expect(summaryValue(page, 'Specialist')).toContainText(DOCTOR);
     await expect(summaryValue(page, 'Date and time')).toContainText(expectedDateText(firstTime));
     await expectAccessible(page);
-    await page.getByRole('button', { name: /^Book and pay UAH\s1,200$/ }).click();
-
-    await expect(page).toHaveURL(/\/v1\/payments\/sandbox\//);
-    await page.getByRole('button', { name: 'Decline', exact: true }).click();
-    await expect(page).toHaveURL(/\/user\/payment-success\?appointment=/);
-    await expect(stepHeading(page, 'Payment result')).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'The payment did not go through' })).toBeVisible();
-    await expectAccessible(page);
-
-    await page.getByRole('button', { name: 'Try again', exact: true }).click();
-    await expect(page).toHaveURL(/\/v1\/payments\/sandbox\//);
-    await page.getByRole('button', { name: 'Pay', exact: true }).click();
-    await expect(page).toHaveURL(/\/user\/payment-success\?appointment=/);
-    await expect(page.getByRole('status').filter({ hasText: 'Payment received' })).toBeVisible();
-    await expectAccessible(page);
+    // With several instances, one is down for the declined try and the other for the paid one.
+    await withInstancesDownInTurn(server, [
+      async () => {
+        await page.getByRole('button', { name: /^Book and pay UAH\s1,200$/ }).click();
+        await expect(page).toHaveURL(/\/v1\/payments\/sandbox\//);
+        await page.getByRole('button', { name: 'Decline', exact: true }).click();
+        await expect(page).toHaveURL(/\/user\/payment-success\?appointment=/);
+        await expect(stepHeading(page, 'Payment result')).toBeVisible();
+        await expect(page.getByRole('status').filter({ hasText: 'The payment did not go through' })).toBeVisible();
+        await expectAccessible(page);
+      },
+      async () => {
+        await page.getByRole('button', { name: 'Try again', exact: true }).click();
+        await expect(page).toHaveURL(/\/v1\/payments\/sandbox\//);
+        await page.getByRole('button', { name: 'Pay', exact: true }).click();
+        await expect(page).toHaveURL(/\/user\/payment-success\?appointment=/);
+        await expect(page.getByRole('status').filter({ hasText: 'Payment received' })).toBeVisible();
+        await expectAccessible(page);
+      },
+    ]);
     await page.getByRole('link', { name: 'See my consultation', exact: true }).click();
   });
 

@@ -277,8 +277,12 @@ test.describe('the banner on a 360 px phone', () => {
   }
 });
 
-test('PIXEL_PATH_PATTERN leaves the signed-in areas out of the pixel; the tag manager still counts them', async ({ browser, mail }) => {
-  const server = await startAppServer(mail.url, { GTM_ID, PIXEL_ID, PIXEL_PATH_PATTERN: '^/(?!user|meet|doctor|operator|admin)' });
+test('PIXEL_PATH_PATTERN leaves the signed-in areas out of the pixel; the tag manager still counts them', async ({
+  browser,
+  mail,
+  cluster,
+}) => {
+  const server = await startAppServer(mail.url, { GTM_ID, PIXEL_ID, PIXEL_PATH_PATTERN: '^/(?!user|meet|doctor|operator|admin)' }, cluster);
   const context = await browser.newContext({ baseURL: server.baseURL });
   const checkPolicy = watchContentSecurityPolicy(context);
   try {
@@ -310,8 +314,8 @@ test('PIXEL_PATH_PATTERN leaves the signed-in areas out of the pixel; the tag ma
   }
 });
 
-test('with neither GTM_ID nor PIXEL_ID: no banner, no link, no consent code, no request', async ({ browser, mail }) => {
-  const server = await startAppServer(mail.url);
+test('with neither GTM_ID nor PIXEL_ID: no banner, no link, no consent code, no request', async ({ browser, mail, cluster }) => {
+  const server = await startAppServer(mail.url, {}, cluster);
   const context = await browser.newContext({ baseURL: server.baseURL });
   try {
     const traffic = await interceptTrackers(context);

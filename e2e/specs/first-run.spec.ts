@@ -15,7 +15,10 @@ test('on another port without PUBLIC_URL, paying on the sandbox page comes back 
   request,
   server,
   context,
+  cluster,
 }) => {
+  // Behind a proxy an instance cannot know the address visitors use: it is told (PUBLIC_URL), as the cluster run does.
+  test.skip(cluster, 'one process without PUBLIC_URL');
   expect(new URL(server.baseURL).port).not.toBe('3000');
   const adminToken = await apiLogin(request, server.admin.email, server.admin.password);
   const doctor = await createDoctor(request, adminToken, {

@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import type { Feedback, FeedbackList } from '@rozmova/contracts';
 import { apiLogin, createDoctor, createUser, expectNoSidewaysScroll, profileOf, signInBrowser } from '../support/booking.ts';
 import { expect, expectAccessible, uniqueEmail, watchContentSecurityPolicy } from '../support/fixtures.ts';
+import { withEachInstanceDown } from '../support/failover.ts';
 import { bookUrgent, expectVideoFlowing, expectVideoPlaying, inboundVideo, meetingTest as test } from '../support/meeting.ts';
 import { armNetworkEmulation, dropNetwork, restoreNetwork } from '../support/network-drop.ts';
 import { dialog } from '../support/ui.ts';
@@ -201,6 +202,16 @@ test('a patient and a doctor hold a video consultation: waiting, video, chat, a 
     await expect(doctorPage.getByTestId('remote-video')).toHaveCount(1);
     await expect(doctorPage.getByText(`Connected with ${patient.name}`, { exact: true })).toBeVisible();
   });
+
+  await test.step('with each instance killed in turn, a reload of the patient page still rejoins through the other', () =>
+    withEachInstanceDown(server, async () => {
+      await patientPage.reload();
+      for (const page of [patientPage, doctorPage]) {
+        await expect(room(page)).toHaveAttribute('data-call-state', 'connected', { timeout: 20_000 });
+        await expectVideoFlowing(page);
+      }
+      await expect(doctorPage.getByTestId('remote-video')).toHaveCount(1);
+    }));
 
   await test.step('on a 360 px phone the patient room fits and stays accessible', async () => {
     await patientPage.setViewportSize({ width: 360, height: 740 });

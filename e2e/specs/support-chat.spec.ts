@@ -1,6 +1,7 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { apiLogin, createUser, expectNoSidewaysScroll, profileOf, signInBrowser, type SeededUser } from '../support/booking.ts';
 import { expect, expectAccessible, test, uniqueEmail, watchContentSecurityPolicy } from '../support/fixtures.ts';
+import { withEachInstanceDown } from '../support/failover.ts';
 import { dropNetwork, restoreNetwork } from '../support/network-drop.ts';
 import { watchSockets } from '../support/socket-watch.ts';
 import { chooseLanguage, dialog, logIn } from '../support/ui.ts';
@@ -145,6 +146,22 @@ test('a patient and operators chat: live inbox, claim, ticks to Read, typing, tr
     await expect(row(bohdanPage, patientId)).not.toHaveAttribute('data-status', 'closed');
     await expect(bohdanPage.getByTestId('close-conversation')).toBeVisible();
   });
+
+  let round = 0;
+  await test.step('with each instance killed in turn, each side writes and the other reads it once', () =>
+    withEachInstanceDown(server, async () => {
+      round += 1;
+      const bohdanConversation = bohdanPage.locator('.operator-console__conversation');
+      const question = `Is the refund on its way? (${round})`;
+      await panel.getByTestId('chat-input').fill(question);
+      await panel.getByTestId('chat-send').click();
+      await expect(messages(bohdanConversation, 'patient', question)).toHaveCount(1);
+      const answer = `Yes, within five days. (${round})`;
+      await bohdanConversation.getByTestId('chat-input').fill(answer);
+      await bohdanConversation.getByTestId('chat-send').click();
+      await expect(messages(panel, 'operator', answer)).toHaveCount(1);
+      await expect(messages(panel, 'patient', question)).toHaveCount(1);
+    }));
 
   const whileAway = ['While you were away: 1', 'While you were away: 2', 'While you were away: 3'];
   await test.step("the patient's network drops while the operator writes three messages; they arrive once on reconnect", async () => {

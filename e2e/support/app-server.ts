@@ -9,11 +9,22 @@ import { PUSH_ENDPOINT_ENV } from '../../apps/api/src/test/push-endpoint.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
+/** One API process of the app; `start` runs it again on its port after a `kill`. */
+export interface AppInstance {
+  /** kill -9: the process dies at once, with whatever it was doing. */
+  kill(): Promise<void>;
+  start(): Promise<void>;
+}
+
 export interface AppServer {
   baseURL: string;
   admin: { email: string; password: string };
+  /** The instances behind the proxy in a multi-instance run (`E2E_CLUSTER=1`); none when the app is one process. */
+  instances: AppInstance[];
   stop(): Promise<void>;
 }
+
+export const ADMIN = { email: 'admin@e2e.rozmova.test', password: 'Adm1n-e2e-Passw0rd' };
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -26,57 +37,76 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/**
- * The built app as a user runs it (`npm start` without the build), on a free port with a fresh data directory.
- * `env` adds or overrides settings of the app's process (the TURN server of the meeting specs, for one).
- */
-export async function startAppServer(smtpUrl: string, env: Record<string, string> = {}): Promise<AppServer> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'rozmova-e2e-'));
-  const admin = { email: 'admin@e2e.rozmova.test', password: 'Adm1n-e2e-Passw0rd' };
-  const child: ChildProcess = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
+/** The settings of every app process the suite starts; `env` adds or overrides. */
+export function appSettings(port: number, dataDir: string, smtpUrl: string, env: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SMTP_URL: smtpUrl,
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    // No PUBLIC_URL, as with `npm start` on another port: it defaults from PORT, and the browser's own links are paths.
+    PUBLIC_URL: '',
+    // Push endpoints of the local push service (http on a loopback port): listed, with the tests-only loopback opt-in.
+    ...PUSH_ENDPOINT_ENV,
+    // Staff sign in with the password alone; two-factor.spec.ts sets STAFF_2FA=required (docs/two-factor.md).
+    STAFF_2FA: 'optional',
+    ...env,
+  };
+}
+
+/** Runs the built app as a user does (`npm start` without the build) with `settings`; resolves once it listens. */
+export function runApp(settings: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  // Node itself with tsx's loader, not the `tsx` command: its pid is the server's, so a kill reaches the server.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SMTP_URL: smtpUrl,
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      // No PUBLIC_URL, as with `npm start` on another port: it defaults from PORT, and the browser's own links are paths.
-      PUBLIC_URL: '',
-      // Push endpoints of the local push service (http on a loopback port): listed, with the tests-only loopback opt-in.
-      ...PUSH_ENDPOINT_ENV,
-      // Staff sign in with the password alone; two-factor.spec.ts sets STAFF_2FA=required (docs/two-factor.md).
-      STAFF_2FA: 'optional',
-      ...env,
-    },
+    env: settings,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
+  return new Promise<ChildProcess>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('Rozmova is running at')) resolve();
-    };
-    child.stdout!.on('data', onData);
+      if (output.includes('Rozmova is running at')) resolve(child);
+    });
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => reject(new Error(`The app exited with ${code} before it started:\n${output}`)));
   });
+}
+
+/** Ends the process with `signal` and waits until it has exited. */
+export async function endProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  await exited;
+}
+
+/**
+ * The app on a free port with a fresh data directory; with `cluster`, two instances behind nginx on PostgreSQL and
+ * Redis instead (support/cluster.ts). `env` adds or overrides settings of the app's processes (the TURN server of the
+ * meeting specs, for one).
+ */
+export async function startAppServer(smtpUrl: string, env: Record<string, string> = {}, cluster = false): Promise<AppServer> {
+  if (cluster) {
+    const { startCluster } = await import('./cluster.ts');
+    return startCluster(smtpUrl, env);
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'rozmova-e2e-'));
+  const child = await runApp(appSettings(port, dataDir, smtpUrl, env));
   return {
     baseURL: `http://127.0.0.1:${port}`,
-    admin,
+    admin: ADMIN,
+    instances: [],
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await endProcess(child);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -9,6 +9,9 @@ interface WorkerFixtures {
   mail: MailCatcher;
   /** Extra settings of the app's process; a spec overrides it (the meeting specs give it their coturn's). */
   appEnv: Record<string, string>;
+  /** Two instances behind nginx on PostgreSQL and Redis instead of one process on PGlite: a project's choice
+   * (playwright.config.ts), or every spec's with `E2E_CLUSTER=1`. */
+  cluster: boolean;
 }
 
 /** The app and a real SMTP server, started once per worker. */
@@ -24,9 +27,10 @@ export const test = base.extend<{ baseURL: string }, WorkerFixtures>({
   ],
   // eslint-disable-next-line no-empty-pattern -- as above
   appEnv: [async ({}, use) => use({}), { scope: 'worker' }],
+  cluster: [process.env.E2E_CLUSTER === '1', { scope: 'worker', option: true }],
   server: [
-    async ({ mail, appEnv }, use) => {
-      const server = await startAppServer(mail.url, appEnv);
+    async ({ mail, appEnv, cluster }, use) => {
+      const server = await startAppServer(mail.url, appEnv, cluster);
       await use(server);
       await server.stop();
     },

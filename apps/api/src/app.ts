@@ -24,6 +24,7 @@ import { registerCorporateRoutes } from './modules/corporate/corporate.routes.ts
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerRecordAccessRoutes } from './modules/audit/record-access.routes.ts';
 import { registerFaqRoutes } from './modules/faq/faq.routes.ts';
+import { createDatabaseStorage } from './modules/files/files.service.ts';
 import { registerSupportDeskRoutes } from './modules/support-desk/support-desk.routes.ts';
 import { registerDoctorRoutes } from './modules/doctors/doctors.routes.ts';
 import { registerDocumentsRoutes } from './modules/documents/documents.routes.ts';
@@ -58,7 +59,7 @@ export interface AppDeps {
   database: Database;
   clock?: Clock;
   mailer?: Mailer;
-  /** Where uploaded documents are kept; default `DATA_DIR/uploads`. */
+  /** Where uploaded files are kept; default as `STORAGE_URL` says (`DATA_DIR/uploads`, or the database). */
   storage?: Storage;
   logger?: FastifyServerOptions['logger'];
 }
@@ -143,7 +144,9 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const gateway = await createGateway(app.server, { redisUrl: config.redisUrl, clock, log: app.log });
-  const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
+  const storage =
+    deps.storage ??
+    (config.storage === 'database' ? createDatabaseStorage(database.db) : createLocalStorage(path.join(config.dataDir, 'uploads')));
   const services = createServices({
     config,
     database,

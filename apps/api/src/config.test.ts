@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       dataDir: path.resolve('./data'),
       databaseUrl: undefined,
       redisUrl: undefined,
+      storage: 'local',
       smtpUrl: undefined,
       mailFrom: 'Rozmova <no-reply@rozmova.local>',
       contactEmail: 'care@rozmova.local',
@@ -140,6 +141,28 @@ describe('loadConfig', () => {
 
   test('an empty DATABASE_URL means the embedded database', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  test('STORAGE_URL: uploads in DATA_DIR/uploads unless it is `database` or the URL of the app database; others are refused', () => {
+    const DATABASE_URL = 'postgres://app:secret@db.internal:5432/rozmova';
+    expect(loadConfig({ STORAGE_URL: '' }).storage).toBe('local');
+    expect(loadConfig({ STORAGE_URL: ' database ' }).storage).toBe('database');
+    expect(loadConfig({ DATABASE_URL, STORAGE_URL: DATABASE_URL }).storage).toBe('database');
+    expect(loadConfig({ DATABASE_URL, STORAGE_URL: 'postgresql://files:other@db.internal/rozmova' }).storage).toBe('database');
+    const choices = "`database` or DATABASE_URL (uploads in the app's database, shared by every instance), or empty for";
+    const refused: Record<string, string>[] = [
+      { STORAGE_URL: 's3://key:secret@bucket' },
+      { STORAGE_URL: 'Database' },
+      { STORAGE_URL: 'postgres://app:secret@db.internal:5432/rozmova' },
+      { DATABASE_URL, STORAGE_URL: 'postgres://app:secret@db.internal:5432/files' },
+      { DATABASE_URL, STORAGE_URL: 'postgres://app:secret@files.internal:5432/rozmova' },
+    ];
+    for (const env of refused) {
+      const message = refusal(env);
+      expect(message).toContain('STORAGE_URL: ');
+      expect(message).toContain(choices);
+      expect(message).not.toContain('secret');
+    }
   });
 
   test.each([

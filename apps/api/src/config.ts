@@ -28,6 +28,9 @@ const hostEntry = z
   })
   .transform((value) => (isIP(value) === 6 ? new URL(`http://[${value}]`).hostname : value));
 
+const STORAGE_CHOICES =
+  "`database` or DATABASE_URL (uploads in the app's database, shared by every instance), or empty for the folder DATA_DIR/uploads";
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -36,6 +39,14 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  STORAGE_URL: optionalText.pipe(
+    z
+      .string()
+      .refine((value) => value === 'database' || z.url({ protocol: /^postgres(ql)?$/ }).safeParse(value).success, {
+        message: STORAGE_CHOICES,
+      })
+      .optional(),
+  ),
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().default('Rozmova <no-reply@rozmova.local>'),
   CONTACT_EMAIL: z.email().default('care@rozmova.local'),
@@ -144,6 +155,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  /** Where uploads are kept: `DATA_DIR/uploads` of this instance, or the app's database, which every instance shares. */
+  storage: 'local' | 'database';
   smtpUrl?: string;
   mailFrom: string;
   contactEmail: string;
@@ -220,6 +233,13 @@ export function defaultPublicUrl(host: string, port: number): string {
   return `http://${name}${port === 80 ? '' : `:${port}`}`;
 }
 
+/** Whether two PostgreSQL URLs name one database (host, port and name; the credentials may differ). */
+function sameDatabase(a: string, b: string | undefined): boolean {
+  if (!b) return false;
+  const [x, y] = [new URL(a), new URL(b)];
+  return x.hostname === y.hostname && (x.port || '5432') === (y.port || '5432') && x.pathname === y.pathname;
+}
+
 function isRegExp(value: string): boolean {
   try {
     new RegExp(value);
@@ -269,6 +289,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const vapid = e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined;
   const vapidError = vapid && vapidProblem(vapid.publicKey, vapid.privateKey);
   if (vapidError) throw new ConfigError(`Invalid settings:\n  ${vapidError}`);
+  // Files are kept in the app's own tables, so a database URL can only be the app's.
+  if (e.STORAGE_URL && e.STORAGE_URL !== 'database' && !sameDatabase(e.STORAGE_URL, e.DATABASE_URL)) {
+    throw new ConfigError(`Invalid settings:\n  STORAGE_URL: a PostgreSQL URL must name DATABASE_URL's database; ${STORAGE_CHOICES}`);
+  }
   const production = e.NODE_ENV === 'production';
   // Outside production only this machine can reach the development outbox and the printed demo passwords.
   const host = e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1');
@@ -300,6 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    storage: e.STORAGE_URL ? 'database' : 'local',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     contactEmail: e.CONTACT_EMAIL,

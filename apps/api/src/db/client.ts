@@ -5,9 +5,10 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as chatSchema from './schema-chat.ts';
 import * as coreSchema from './schema.ts';
+import * as filesSchema from './schema-files.ts';
 import * as staffSchema from './schema-staff.ts';
 
-const schema = { ...coreSchema, ...chatSchema, ...staffSchema };
+const schema = { ...coreSchema, ...chatSchema, ...staffSchema, ...filesSchema };
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -67,12 +68,20 @@ async function openPostgres(url: string): Promise<Database> {
 }
 
 async function startPglite(directory?: string, snapshot?: Blob) {
-  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGlite, types } = await import('@electric-sql/pglite');
   const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = await PGlite.create({ dataDir: directory, extensions: { btree_gist, pg_trgm }, loadDataDir: snapshot });
+  const client = await PGlite.create({
+    dataDir: directory,
+    extensions: { btree_gist, pg_trgm },
+    loadDataDir: snapshot,
+    // PGlite's own bytea conversion goes a byte at a time (about 1 MB/s), and stored files pass through it. Bytes given
+    // to the protocol as they are go as a binary parameter, as with node-postgres.
+    serializers: { [types.BYTEA]: (bytes: Uint8Array) => bytes as unknown as string },
+    parsers: { [types.BYTEA]: (hex: string) => Buffer.from(hex.slice(2), 'hex') },
+  });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return { client, db };

@@ -32,13 +32,18 @@ export const newStorageKey = (prefix: string) => `${prefix}-${randomUUID()}`;
 
 const KEY_PATTERN = /^[a-z]{1,32}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** Refuses a key that `newStorageKey` did not make. */
+export function checkStorageKey(key: string): void {
+  if (!KEY_PATTERN.test(key)) throw new StorageKeyError('Invalid storage key');
+}
+
 /** Files in one folder (`DATA_DIR/uploads`); a key that is not ours, or would resolve outside the folder, is refused. */
 export function createLocalStorage(root: string): Storage {
   const folder = path.resolve(root);
   let ready: Promise<unknown> | undefined;
 
   function pathOf(key: string): string {
-    if (!KEY_PATTERN.test(key)) throw new StorageKeyError('Invalid storage key');
+    checkStorageKey(key);
     const resolved = path.resolve(folder, key);
     if (path.dirname(resolved) !== folder) throw new StorageKeyError('Invalid storage key');
     return resolved;

@@ -79,7 +79,7 @@ async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTER
 }
 
 /** Resolves once the process accepts TCP connections on the port (for servers that print nothing when ready). */
-async function accepting(child: ChildProcess, port: number, name: string): Promise<void> {
+export async function accepting(child: ChildProcess, port: number, name: string): Promise<void> {
   let output = '';
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const deadline = Date.now() + START_TIMEOUT_MS;

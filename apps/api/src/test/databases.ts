@@ -1,16 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-/** What test/global-setup.ts makes once per run for the harness (vitest's provide and inject). */
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A file holding a migrated PGlite data directory, which each test app's in-memory database starts from. */
-    pgliteSnapshot?: string;
-    /** A migrated PostgreSQL database, the template of each test app's fresh database. */
-    postgresTemplate?: string;
-  }
-}
-
 /**
  * A fresh, uniquely named PostgreSQL database on TEST_DATABASE_URL, empty or a copy of `template`; dropped by the
  * returned function.

@@ -21,6 +21,16 @@ import { createSmtpMailer } from '../lib/mailer.ts';
 import { createPostgresDatabase } from './databases.ts';
 import { startMailCatcher, type MailCatcher } from './mail.ts';
 
+/** What test/global-setup.ts makes once per run for this harness (vitest's provide and inject). */
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A file holding a migrated PGlite data directory, which each test app's in-memory database starts from. */
+    pgliteSnapshot?: string;
+    /** A migrated PostgreSQL database, the template of each test app's fresh database. */
+    postgresTemplate?: string;
+  }
+}
+
 export { createPostgresDatabase };
 
 /** Collects an app's log lines (`createTestApp({ logStream })`) for tests that read what was logged. */
