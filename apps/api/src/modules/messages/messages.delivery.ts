@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { groupChannels, realtimeEvents, userRoom, type Message, type MessagesDeliveredEvent } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -10,6 +11,9 @@ export const DELIVERY_ACK_TIMEOUT_MS = 5_000;
 
 /** At most this many acknowledged messages are marked Delivered in one statement. */
 const MARK_AT_ONCE = 500;
+
+/** A busy instance marks acknowledged messages at most this often (an idle one at once). */
+const MARK_EVERY_MS = 50;
 
 /** The app's logger as services see it. */
 export interface MessagesLog {
@@ -72,12 +76,17 @@ export function createDelivery(deps: { db: Db; clock: Clock; realtime: RealtimeB
 
   /**
    * Acknowledged messages marked together: the first starts a marking at once, and those acknowledged while it runs
-   * wait for it and go in the next one, so a busy instance writes one statement for many acknowledgements.
+   * or within {@link MARK_EVERY_MS} of its start go in the next one, so a busy instance writes one statement for many
+   * acknowledgements (each send would otherwise add one of its own).
    */
   const acknowledged = new Set<string>();
   let marking: Promise<void> | undefined;
+  let lastMarkAt = -Infinity;
   async function markAcknowledged(): Promise<void> {
     while (acknowledged.size > 0) {
+      const wait = lastMarkAt + MARK_EVERY_MS - performance.now();
+      if (wait > 0) await sleep(wait);
+      lastMarkAt = performance.now();
       const ids = [...acknowledged].slice(0, MARK_AT_ONCE);
       for (const id of ids) acknowledged.delete(id);
       await markDelivered(ids).catch((error: unknown) => {

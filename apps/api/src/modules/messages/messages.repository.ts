@@ -2,9 +2,11 @@ import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-
 import { pendingAppointmentStatuses, type AppointmentStatus } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
 import { messages } from '../../db/schema-chat.ts';
+import { viewColumns } from '../../db/views.ts';
 import { accountsView } from '../accounts/accounts.views.ts';
 import { appointmentsView } from '../appointments/appointments.views.ts';
 import { documentsView } from '../documents/documents.views.ts';
+import type { ChatFound, PatientsService } from '../patients/patients.service.ts';
 import { patientsView } from '../patients/patients.views.ts';
 
 const appointments = appointmentsView();
@@ -49,36 +51,87 @@ export type MessageValues = Required<
   >
 >;
 
-const prepareInsert = (db: Db) => {
-  const value = (name: keyof MessageValues) => sql.placeholder(name);
+/**
+ * What other modules add to a new message's statement, each given the statement's values as SQL and taking part only
+ * where `when` holds: the sender's count (rate-limit: a CTE whose row is `count, window_start`) and, in a support
+ * conversation, the lock of its state that the support module would take (patients' `writeLock`, its row `found`).
+ */
+export interface StoreSteps {
+  counting(step: { key: SQL; at: SQL; when: SQL }): SQL;
+  lock?(step: { patientId: SQL; writerId: SQL; when: SQL }): ReturnType<PatientsService['chat']['writeLock']>;
+}
+
+/** What the statement's placeholders are given: the message, the sender's counter key and the time it counts at. */
+export type StoreParams = MessageValues & { limitKey: string; at: string };
+
+/**
+ * The insert (its unique index decides between resends at once), then the count of a message it stored, then the lock
+ * of the conversation's state: each step takes part only once the one before it did, so the steps take their locks in
+ * this order whatever the plan (the conversation's by the `messages_seq` trigger, the sender's counter, the state).
+ */
+function prepareStore(db: Db, name: string, steps: StoreSteps) {
+  const value = (key: keyof StoreParams) => sql`${sql.placeholder(key)}`;
+  const inserted = db.$with('inserted').as(
+    db
+      .insert(messages)
+      .values({
+        patientId: value('patientId'),
+        doctorId: value('doctorId'),
+        operatorId: value('operatorId'),
+        appointmentId: value('appointmentId'),
+        senderUserId: value('senderUserId'),
+        senderType: value('senderType'),
+        recipientType: value('recipientType'),
+        text: value('text'),
+        clientMessageId: value('clientMessageId'),
+        documentId: value('documentId'),
+      })
+      .onConflictDoNothing({ target: [messages.senderUserId, messages.clientMessageId] })
+      .returning(),
+  );
+  const counted = db
+    .$with('counted', { count: sql<number>`count`.as('count'), windowStart: sql<string | Date>`window_start`.as('window_start') })
+    .as(steps.counting({ key: value('limitKey'), at: value('at'), when: sql`exists (select 1 from "inserted")` }));
+  const stored = { row: viewColumns(inserted), count: counted.count, windowStart: counted.windowStart };
+  const lock = steps.lock?.({
+    patientId: value('patientId'),
+    writerId: value('senderUserId'),
+    when: sql`exists (select 1 from "counted")`,
+  });
+  if (!lock)
+    return db
+      .with(inserted, counted)
+      .select(stored)
+      .from(inserted)
+      .innerJoin(counted, sql`true`)
+      .prepare(name);
+  const state = db.$with('state').as(lock);
   return db
-    .insert(messages)
-    .values({
-      patientId: value('patientId'),
-      doctorId: value('doctorId'),
-      operatorId: value('operatorId'),
-      appointmentId: value('appointmentId'),
-      senderUserId: value('senderUserId'),
-      senderType: value('senderType'),
-      recipientType: value('recipientType'),
-      text: value('text'),
-      clientMessageId: value('clientMessageId'),
-      documentId: value('documentId'),
-    })
-    .onConflictDoNothing({ target: [messages.senderUserId, messages.clientMessageId] })
-    .returning()
-    .prepare('insert_message');
-};
+    .with(inserted, counted, state)
+    .select({ ...stored, found: viewColumns(state) })
+    .from(inserted)
+    .innerJoin(counted, sql`true`)
+    .leftJoin(state, sql`true`)
+    .prepare(name);
+}
 
-// Every send runs it: built once per database, and prepared once per connection.
-const inserts = new WeakMap<Db, ReturnType<typeof prepareInsert>>();
+// Every send runs one of these (a kind of send each): built once per database, and prepared once per connection.
+const stores = new WeakMap<Db, Map<string, ReturnType<typeof prepareStore>>>();
 
-/** Inserts unless the sender already used this client id; undefined then (the first one stays). */
-export async function insertMessage(db: Db, values: MessageValues): Promise<MessageRow | undefined> {
-  let insert = inserts.get(db);
-  if (!insert) inserts.set(db, (insert = prepareInsert(db)));
-  const [row] = await insert.execute(values);
-  return row;
+/**
+ * Stores a new message in one statement with the steps other modules add (`StoreSteps`; `kind` names the steps, which
+ * must be the same for every call of that kind): the row, the sender's counter and the state `found` under its lock.
+ * Undefined when the sender already used this client id (the first one stays, nothing counted or locked).
+ */
+export async function storeMessage(db: Db, kind: string, steps: StoreSteps, params: StoreParams) {
+  let byKind = stores.get(db);
+  if (!byKind) stores.set(db, (byKind = new Map()));
+  let store = byKind.get(kind);
+  if (!store) byKind.set(kind, (store = prepareStore(db, `store_message_${kind}`, steps)));
+  const [stored] = await store.execute(params);
+  if (!stored) return undefined;
+  const found = 'found' in stored ? (stored.found as ChatFound | null) : null;
+  return { row: stored.row, counter: { count: Number(stored.count), windowStart: new Date(stored.windowStart) }, found };
 }
 
 export async function findMessageOfSender(db: Db, senderUserId: string, clientMessageId: string): Promise<MessageRow | undefined> {

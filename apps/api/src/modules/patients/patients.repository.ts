@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ListPatientsQuery, PatientNote, QuizRecommendation, QuizResult } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
 import type { CardRow, UserRow } from '../../db/rows.ts';
@@ -225,6 +225,29 @@ const lastSupportSender = sql`(select m.sender_type from ${messagesView('m', ['i
 const heldStatus = sql`case when ${lastSupportSender} = 'patient' then 'awaiting' else 'active' end`;
 const statusSql = (value: SQL) => sql`(${value})::chat_patient_status`;
 
+interface ChatChangeSql {
+  holder: SQL;
+  status: SQL;
+  only?: SQL;
+}
+
+/** What a change's lock finds: the state, whether `only` holds and whether the change would differ from it. */
+export type ChatFound = ChatState & { allowed: boolean; differs: boolean };
+
+const changeTo = (change: ChatChangeSql) => ({ holder: sql`(${change.holder})::uuid`, status: statusSql(change.status) });
+const differsSql = (change: ChatChangeSql) => {
+  const to = changeTo(change);
+  return sql`(${to.status} is distinct from ${patients.chatPatientStatus} or ${to.holder} is distinct from ${patients.interactingWithOperator})`;
+};
+
+/** What a change's lock reads of the row: the state, and the change judged on it. */
+const lockedFields = (change: ChatChangeSql) => ({
+  status: patients.chatPatientStatus,
+  holder: patients.interactingWithOperator,
+  allowed: sql<boolean>`${change.only ?? sql`true`}`.as('allowed'),
+  differs: sql<boolean>`${differsSql(change)}`.as('differs'),
+});
+
 /**
  * One change of a conversation's state: its row is locked first (`FOR NO KEY UPDATE`: a change in progress is waited
  * for, and the row is judged as that one left it: `only` and whether the state would differ), then, when it would, one
@@ -233,54 +256,65 @@ const statusSql = (value: SQL) => sql`(${value})::chat_patient_status`;
  * transaction, where the lock ends with its statement) a change made in between left nothing to do. The lock comes
  * first because PostgreSQL judges an UPDATE's condition on the row as of the statement's start: a change committed while
  * it waited could otherwise be skipped or answered as "before" stale. Lock and UPDATE stay two statements: in one, a
- * change that waited for another deadlocked with a third waiting for it.
+ * change that waited for another deadlocked with a third waiting for it. `found`: the lock was a step of the caller's
+ * statement (`chatWriteLock`), which judged this same change.
  */
-async function changeChat(db: Db, patientId: string, change: { holder: SQL; status: SQL; only?: SQL }): Promise<ChatChange | undefined> {
-  const holder = sql`(${change.holder})::uuid`;
-  const status = statusSql(change.status);
-  const differs = sql`(${status} is distinct from ${patients.chatPatientStatus} or ${holder} is distinct from ${patients.interactingWithOperator})`;
-  const [found] = await db
-    .select({
-      status: patients.chatPatientStatus,
-      holder: patients.interactingWithOperator,
-      allowed: sql<boolean>`${change.only ?? sql`true`}`,
-      differs: sql<boolean>`${differs}`,
-    })
-    .from(patients)
-    .where(eq(patients.id, patientId))
-    .for('no key update');
-  if (!found?.allowed) return undefined;
-  const before = { status: found.status, holder: found.holder };
-  if (!found.differs) return { before, after: before, changed: false };
+async function changeChat(db: Db, patientId: string, change: ChatChangeSql, found?: ChatFound): Promise<ChatChange | undefined> {
+  const [locked] = found
+    ? [found]
+    : await db.select(lockedFields(change)).from(patients).where(eq(patients.id, patientId)).for('no key update');
+  if (!locked?.allowed) return undefined;
+  const before = { status: locked.status, holder: locked.holder };
+  if (!locked.differs) return { before, after: before, changed: false };
+  const to = changeTo(change);
   const [after] = await db
     .update(patients)
-    .set({ interactingWithOperator: holder, chatPatientStatus: status })
-    .where(and(eq(patients.id, patientId), change.only, differs))
+    .set({ interactingWithOperator: to.holder, chatPatientStatus: to.status })
+    .where(and(eq(patients.id, patientId), change.only, differsSql(change)))
     .returning({ status: patients.chatPatientStatus, holder: patients.interactingWithOperator });
   return after && { before, after, changed: true };
 }
 
 const keepClosed = (status: SQL) => sql`case when ${patients.chatPatientStatus} = 'closed' then 'closed' else ${status} end`;
 
-/**
- * The patient wrote: a holder who may still hold keeps it and the patient awaits; otherwise it is new (also when closed).
- * `reopen: false` leaves a closed conversation as it is and answers undefined (its reopening is an event of the caller's).
- */
-export const chatPatientWrote = (db: Db, patientId: string, reopen = true) =>
-  changeChat(db, patientId, {
-    holder: sql`case when ${holderMayHold} then ${patients.interactingWithOperator} end`,
-    status: sql`case when ${holderMayHold} then 'awaiting' else 'new' end`,
-    only: reopen ? undefined : ne(patients.chatPatientStatus, 'closed'),
-  });
+/** The patient wrote: a holder who may still hold keeps it and the patient awaits; otherwise it is new (also when closed). */
+const patientWroteSql = (reopen: boolean): ChatChangeSql => ({
+  holder: sql`case when ${holderMayHold} then ${patients.interactingWithOperator} end`,
+  status: sql`case when ${holderMayHold} then 'awaiting' else 'new' end`,
+  only: reopen ? undefined : ne(patients.chatPatientStatus, 'closed'),
+});
+
+/** Staff wrote: an unheld conversation becomes the writer's; a held one is active. A closed one stays closed. */
+const staffWroteSql = (writerId: SQL | string, claim: boolean): ChatChangeSql => ({
+  holder: sql`case when ${holderMayHold} then ${patients.interactingWithOperator} else (${writerId})::uuid end`,
+  status: keepClosed(sql`'active'`),
+  only: claim ? undefined : holderMayHold,
+});
 
 /**
- * Staff wrote: an unheld conversation becomes the writer's; a held one is active. A closed one stays closed.
- * `claim: false` leaves an unheld one as it is and answers undefined (a claim is an event of the caller's).
+ * The patient wrote (`patientWroteSql`). `reopen: false` leaves a closed conversation as it is and answers undefined
+ * (its reopening is an event of the caller's).
  */
-export const chatStaffWrote = (db: Db, patientId: string, writerId: string, claim = true) => {
-  const holder = sql`case when ${holderMayHold} then ${patients.interactingWithOperator} else ${writerId}::uuid end`;
-  return changeChat(db, patientId, { holder, status: keepClosed(sql`'active'`), only: claim ? undefined : holderMayHold });
-};
+export const chatPatientWrote = (db: Db, patientId: string, reopen = true, found?: ChatFound) =>
+  changeChat(db, patientId, patientWroteSql(reopen), found);
+
+/** Staff wrote (`staffWroteSql`). `claim: false` leaves an unheld one as it is and answers undefined (a claim is an event of the caller's). */
+export const chatStaffWrote = (db: Db, patientId: string, writerId: string, claim = true, found?: ChatFound) =>
+  changeChat(db, patientId, staffWroteSql(writerId, claim), found);
+
+/**
+ * The lock and judgement of `chatPatientWrote` / `chatStaffWrote` without reopening or claiming, as a step of the
+ * caller's statement (a CTE, the ids SQL such as placeholders) taken where `when` holds; its row is the `found` to
+ * hand them.
+ */
+export function chatWriteLock(patientId: SQL, writer: { role: 'patient' } | { role: 'staff'; userId: SQL }, when: SQL) {
+  const change = writer.role === 'patient' ? patientWroteSql(false) : staffWroteSql(writer.userId, false);
+  return new QueryBuilder()
+    .select(lockedFields(change))
+    .from(patients)
+    .where(and(eq(patients.id, patientId), when))
+    .for('no key update');
+}
 
 /** Takes an unheld conversation (or one whose holder may no longer hold it); nothing when someone else holds it. */
 export const chatClaim = (db: Db, patientId: string, operatorId: string) =>

@@ -13,15 +13,17 @@ import {
   chatReopen,
   chatStaffWrote,
   chatTransfer,
+  chatWriteLock,
   clearCardOfUser,
   findChatState,
   giveBackFreeConsultation,
   insertPatientWithCard,
   patientExists,
   takeFreeConsultation,
+  type ChatFound,
 } from './patients.repository.ts';
 
-export type { ChatChange, ChatState, ChatStatus } from './patients.repository.ts';
+export type { ChatChange, ChatFound, ChatState, ChatStatus } from './patients.repository.ts';
 export { toPatientCard } from './patients.mapping.ts';
 
 /**
@@ -63,8 +65,11 @@ export function createPatientsService(deps: PatientsDeps) {
       state: (patientId: string, tx: Db = db) => findChatState(tx, patientId),
       /** The state under the row's lock, inside the caller's transaction: no other change until it ends. */
       locked: (patientId: string, tx: Db) => findChatState(tx, patientId, true),
-      patientWrote: (patientId: string, tx: Db = db, reopen?: boolean) => chatPatientWrote(tx, patientId, reopen),
-      staffWrote: (patientId: string, writerId: string, tx: Db = db, claim?: boolean) => chatStaffWrote(tx, patientId, writerId, claim),
+      /** `found`: what `writeLock`, a step of the caller's statement, found (then no lock of its own is taken). */
+      patientWrote: (patientId: string, tx: Db = db, reopen?: boolean, found?: ChatFound) => chatPatientWrote(tx, patientId, reopen, found),
+      staffWrote: (patientId: string, writerId: string, tx: Db = db, claim?: boolean, found?: ChatFound) =>
+        chatStaffWrote(tx, patientId, writerId, claim, found),
+      writeLock: chatWriteLock,
       claim: (patientId: string, operatorId: string, tx: Db = db) => chatClaim(tx, patientId, operatorId),
       transfer: (patientId: string, toId: string, from: string | null | undefined, tx: Db = db) => chatTransfer(tx, patientId, toId, from),
       close: (patientId: string, from: string | null | undefined, tx: Db = db) => chatClose(tx, patientId, from),

@@ -1,4 +1,4 @@
-import { and, eq, gt, like, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rateLimits } from '../../db/schema.ts';
 
@@ -7,22 +7,25 @@ export interface Counter {
   windowStart: Date;
 }
 
+/**
+ * Counts one event under `key` at `at` (SQL values: a caller's statement may pass placeholders); a window older than
+ * `windowMs` restarts at `at`. Its row is `count, window_start`. A statement of its own, or a step (CTE) of a caller's
+ * statement: `when` counts only while it holds.
+ */
+export function countingSql(key: SQL, at: SQL, windowMs: number, when: SQL = sql`true`): SQL {
+  const expired = sql`${rateLimits.windowStart} <= excluded.window_start - make_interval(secs => ${windowMs / 1000})`;
+  return sql`insert into ${rateLimits} (key, window_start, count) select ${key}, (${at})::timestamptz, 1 where ${when}
+    on conflict (key) do update set
+      window_start = case when ${expired} then excluded.window_start else ${rateLimits.windowStart} end,
+      count = case when ${expired} then 1 else ${rateLimits.count} + 1 end
+    returning count, window_start`;
+}
+
 /** Counts one event; a window older than `windowMs` restarts at `now`. */
 export async function incrementCounter(db: Db, key: string, now: Date, windowMs: number): Promise<Counter> {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const expired = sql`${rateLimits.windowStart} <= ${at} - make_interval(secs => ${windowMs / 1000})`;
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key, windowStart: now, count: 1 })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        windowStart: sql`case when ${expired} then ${at} else ${rateLimits.windowStart} end`,
-        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
-      },
-    })
-    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
-  return row!;
+  const result = await db.execute(countingSql(sql`${key}`, sql`${now.toISOString()}`, windowMs));
+  const [row] = (result as unknown as { rows: { count: number; window_start: string | Date }[] }).rows;
+  return { count: Number(row!.count), windowStart: new Date(row!.window_start) };
 }
 
 /** Takes back one event counted in the window that started at `windowStart`; nothing once a new window began. */

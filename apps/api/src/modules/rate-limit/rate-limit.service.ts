@@ -1,7 +1,15 @@
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { decrementCounter, deleteCountersBefore, deleteCountersUnder, incrementCounter, type Counter } from './rate-limit.repository.ts';
+import {
+  countingSql,
+  decrementCounter,
+  deleteCountersBefore,
+  deleteCountersUnder,
+  incrementCounter,
+  type Counter,
+} from './rate-limit.repository.ts';
 
 export interface Limit {
   /** How many events the window allows. */
@@ -21,6 +29,12 @@ export function createRateLimitService(deps: { db: Db; clock: Clock }) {
       'retry-after': String(Math.max(1, Math.ceil((counter.windowStart.getTime() + limit.windowMs - now.getTime()) / 1000))),
     });
 
+  /** Refuses an event counted over the limit (429); otherwise answers how to take it back. */
+  const judge = (key: string, counter: Counter, limit: Limit, now: Date) => {
+    if (counter.count > limit.max) throw tooMany(counter, limit, now);
+    return { release: () => decrementCounter(deps.db, key, counter.windowStart) };
+  };
+
   return {
     /**
      * Counts one event and refuses it with 429 once the window is full. Counting comes first, in one statement, so
@@ -28,10 +42,14 @@ export function createRateLimitService(deps: { db: Db; clock: Clock }) {
      */
     async consume(key: string, limit: Limit): Promise<{ release(): Promise<void> }> {
       const now = deps.clock.now();
-      const counter = await incrementCounter(deps.db, key, now, limit.windowMs);
-      if (counter.count > limit.max) throw tooMany(counter, limit, now);
-      return { release: () => decrementCounter(deps.db, key, counter.windowStart) };
+      return judge(key, await incrementCounter(deps.db, key, now, limit.windowMs), limit, now);
     },
+    /**
+     * `consume` inside a caller's statement: `counting` is its step (a CTE whose row is `count, window_start`, counting
+     * only while `when` holds), `judge` then refuses or answers the release of the counter that row made.
+     */
+    counting: (key: SQL, at: SQL, limit: Limit, when?: SQL): SQL => countingSql(key, at, limit.windowMs, when),
+    judge,
     /** Forgets the counter `key` and every counter under it (`key:…`), whatever their windows. */
     clear: (key: string): Promise<void> => deleteCountersUnder(deps.db, key),
     async purgeOld(): Promise<void> {

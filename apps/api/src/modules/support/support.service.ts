@@ -1,4 +1,5 @@
 import type { Role, TransferBody } from '@rozmova/contracts';
+import type { ChatFound } from '../patients/patients.service.ts';
 import { claimConversation } from './commands/claim.ts';
 import { closeConversation } from './commands/close.ts';
 import type { Actor, SupportDeps } from './commands/context.ts';
@@ -22,8 +23,10 @@ export function createSupportService(deps: SupportDeps) {
     availability,
     cannedReplies: createCannedReplies(deps),
     ...createSupportReads({ ...deps, availability }),
-    written: (patientId: string, patientUserId: string, writer: { userId: string; role: Role }) =>
-      moveOnMessage(deps, patientId, patientUserId, writer),
+    written: (patientId: string, patientUserId: string, writer: { userId: string; userName: string; role: Role }, found?: ChatFound) =>
+      moveOnMessage(deps, patientId, patientUserId, writer, found),
+    /** The lock `written` would take, as a step of the message's own statement (its row is `found`). */
+    writeLock: deps.patients.chat.writeLock,
     claim: (actor: Actor, patientId: string) => claimConversation(deps, actor, patientId),
     transfer: (actor: Actor, patientId: string, body: TransferBody) => transferConversation(deps, actor, patientId, body),
     close: (actor: Actor, patientId: string) => closeConversation(deps, actor, patientId),

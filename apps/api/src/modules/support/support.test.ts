@@ -264,10 +264,13 @@ describe('chat-conversation-updated', () => {
     expect(await toColleague).toEqual(claimed.body);
     expect(claimed.body.operator_name).toBe('Марія');
 
-    // A message that changes the status is announced too.
+    // A message that changes the status is announced too, with the holder's name (the writer's or another's).
     const active = nextEvent<ConversationState>(patientSocket, realtimeEvents.chatConversationUpdated);
     await write(operator, 'Так, я тут', patient);
-    expect(await active).toMatchObject({ chat_patient_status: 'active' });
+    expect(await active).toMatchObject({ chat_patient_status: 'active', operator_name: 'Марія' });
+    const awaiting = nextEvent<ConversationState>(colleagueSocket, realtimeEvents.chatConversationUpdated);
+    await write(patient, 'Дякую, чекаю');
+    expect(await awaiting).toMatchObject({ chat_patient_status: 'awaiting', operator_name: 'Марія' });
 
     await everythingArrived(t, strangerSocket, stranger.userId);
     expect(seenByStranger).toEqual([]);

@@ -3,7 +3,8 @@ import type { Db } from '../../../db/client.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { RealtimeBus } from '../../../realtime/bus.ts';
 import type { AccountsService } from '../../accounts/accounts.service.ts';
-import type { Limit } from '../../rate-limit/rate-limit.service.ts';
+import type { ChatFound, PatientsService } from '../../patients/patients.service.ts';
+import type { RateLimitService } from '../../rate-limit/rate-limit.service.ts';
 import { createConversationAccess, type DoctorOfPatient } from '../messages.access.ts';
 import { createDelivery, type MessagesLog } from '../messages.delivery.ts';
 import { namesOf, type MessageRow } from '../messages.repository.ts';
@@ -13,15 +14,22 @@ export interface AuditRecorder {
   record(entry: { actorId: string; action: 'list'; resource: 'message'; resourceId: string; patientId: string }): Promise<unknown>;
 }
 
-/** The per-user send limit (modules/rate-limit `consume`). */
-export interface SendLimiter {
-  consume(key: string, limit: Limit): Promise<unknown>;
-}
+/** The per-user send limit (modules/rate-limit): counted in a new message's own statement (`counting`, `judge`). */
+export type SendLimiter = Pick<RateLimitService, 'consume' | 'counting' | 'judge'>;
 
 /** The support conversation's state, kept by the support module (bound in app.ts). */
 export interface SupportConversations {
-  /** A support message was stored: the conversation follows (a patient reopens, staff claim); answers its holder now. */
-  written(patientId: string, patientUserId: string, writer: { userId: string; role: Role }): Promise<string | null>;
+  /**
+   * A support message was stored: the conversation follows (a patient reopens, staff claim); answers its holder now.
+   * `found`: what `writeLock` found as a step of the message's statement.
+   */
+  written(
+    patientId: string,
+    patientUserId: string,
+    writer: { userId: string; userName: string; role: Role },
+    found?: ChatFound,
+  ): Promise<string | null>;
+  writeLock: PatientsService['chat']['writeLock'];
   holderOf(patientId: string): Promise<string | null>;
 }
 

@@ -1,5 +1,6 @@
 import type { CreateMessageBody, Message } from '@rozmova/contracts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
+import type { ChatFound } from '../../patients/patients.service.ts';
 import type { Limit } from '../../rate-limit/rate-limit.service.ts';
 import type { Actor } from '../messages.access.ts';
 import { routeOf, type Route } from '../messages.delivery.ts';
@@ -7,9 +8,11 @@ import {
   deleteMessage,
   findDocumentRef,
   findMessageOfSender,
-  insertMessage,
+  storeMessage,
+  type Conversation,
   type MessageRow,
   type MessageValues,
+  type StoreSteps,
 } from '../messages.repository.ts';
 import { present, toMessage, type MessagesContext } from './context.ts';
 
@@ -18,17 +21,36 @@ export const MESSAGES_PER_MINUTE = 30;
 
 const MINUTE = 60_000;
 const sendLimit: Limit = { max: MESSAGES_PER_MINUTE, windowMs: MINUTE };
+const limitKeyOf = (actor: Actor) => `messages:${actor.user.id}`;
 /** Inserting again after a conflict whose first message vanished (refused by the limit) ends after this many tries. */
 const STORE_TRIES = 3;
 const errorName = (error: unknown) => (error instanceof Error ? error.name : typeof error);
 
-/** The new row, or the sender's first one with this client id (a resend, also one that arrived at the same time). */
-async function store(ctx: MessagesContext, values: MessageValues): Promise<{ row: MessageRow; created: boolean }> {
+/**
+ * What a new message's statement does besides its insert (`kind` names it): the sender's count and, in a support
+ * conversation, the lock the support module takes to move the conversation on.
+ */
+function stepsOf(ctx: MessagesContext, actor: Actor, c: Conversation): { kind: string; steps: StoreSteps } {
+  const counting: StoreSteps['counting'] = ({ key, at, when }) => ctx.rateLimit.counting(key, at, sendLimit, when);
+  if (c.kind !== 'support') return { kind: 'consultation', steps: { counting } };
+  const writer = actor.user.role === 'patient' ? 'patient' : 'staff';
+  const lock: StoreSteps['lock'] = ({ patientId, writerId, when }) =>
+    ctx.support.writeLock(patientId, writer === 'patient' ? { role: writer } : { role: writer, userId: writerId }, when);
+  return { kind: `support_${writer}`, steps: { counting, lock } };
+}
+
+/**
+ * The new row with its count and the state found, or the sender's first one with this client id (a resend, also one
+ * that arrived at the same time).
+ */
+async function store(ctx: MessagesContext, actor: Actor, c: Conversation, values: MessageValues) {
+  const { kind, steps } = stepsOf(ctx, actor, c);
   for (let tries = 0; tries < STORE_TRIES; tries++) {
-    const row = await insertMessage(ctx.db, values);
-    if (row) return { row, created: true };
+    const at = ctx.clock.now();
+    const stored = await storeMessage(ctx.db, kind, steps, { ...values, limitKey: limitKeyOf(actor), at: at.toISOString() });
+    if (stored) return { ...stored, at, created: true as const };
     const first = await findMessageOfSender(ctx.db, values.senderUserId, values.clientMessageId);
-    if (first) return { row: first, created: false };
+    if (first) return { row: first, created: false as const };
   }
   throw new AppError('TOO_MANY_REQUESTS', 'Too many requests, try again later');
 }
@@ -76,9 +98,14 @@ async function destinationOf(ctx: MessagesContext, actor: Actor, body: CreateMes
 }
 
 /** A support message moves the conversation (support module); a failure there must not hide a stored message. */
-async function holderAfter(ctx: MessagesContext, patientId: string, patientUserId: string, actor: Actor): Promise<string | null> {
+async function holderAfter(ctx: MessagesContext, patientId: string, patientUserId: string, actor: Actor, found?: ChatFound) {
   try {
-    return await ctx.support.written(patientId, patientUserId, { userId: actor.user.id, role: actor.user.role });
+    return await ctx.support.written(
+      patientId,
+      patientUserId,
+      { userId: actor.user.id, userName: actor.user.userName, role: actor.user.role },
+      found,
+    );
   } catch (error) {
     ctx.log.warn({ patientId, error: errorName(error) }, 'support conversation state not updated');
     return null;
@@ -89,7 +116,8 @@ async function holderAfter(ctx: MessagesContext, patientId: string, patientUserI
  * `POST /v1/messages`. A resend with the same `client_message_id` answers the sender's first message (created:
  * false) and never stores a copy, also where a first send would now be refused (a consultation closed since). The
  * limit counts stored messages only: the row is written first (its unique index decides between resends at once),
- * then counted, and removed again when over the limit.
+ * then counted, in one statement with the lock of a support conversation's state, and removed again when over the
+ * limit.
  */
 export async function sendMessage(
   ctx: MessagesContext,
@@ -106,7 +134,7 @@ export async function sendMessage(
   }
   const { to, document } = destination;
   const c = to.conversation;
-  const { row, created } = await store(ctx, {
+  const stored = await store(ctx, actor, c, {
     patientId: c.patientId,
     doctorId: c.kind === 'consultation' ? c.doctorId : null,
     appointmentId: c.kind === 'consultation' ? c.appointmentId : null,
@@ -118,15 +146,16 @@ export async function sendMessage(
     clientMessageId: body.client_message_id,
     documentId: body.message_documentId ?? null,
   });
-  if (!created) return { message: await resent(ctx, actor, body, row), created };
+  if (!stored.created) return { message: await resent(ctx, actor, body, stored.row), created: false };
+  const { row } = stored;
   try {
-    await ctx.rateLimit.consume(`messages:${actor.user.id}`, sendLimit);
+    ctx.rateLimit.judge(limitKeyOf(actor), stored.counter, sendLimit, stored.at);
   } catch (error) {
     await deleteMessage(ctx.db, row.id);
     throw error;
   }
-  const holder = c.kind === 'support' ? await holderAfter(ctx, c.patientId, to.patientUserId, actor) : null;
+  const holder = c.kind === 'support' ? await holderAfter(ctx, c.patientId, to.patientUserId, actor, stored.found ?? undefined) : null;
   const message = toMessage(row, { senderName: actor.user.userName, documentName: document?.fileName ?? null });
   await announce(ctx, message, routeOf(to, holder));
-  return { message, created };
+  return { message, created: true };
 }

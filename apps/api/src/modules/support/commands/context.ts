@@ -26,13 +26,20 @@ export type SupportEventInput = Parameters<typeof insertSupportEvent>[1];
 
 const held = () => new AppError('CONVERSATION_HELD', 'Another operator holds this conversation');
 
-async function toState(ctx: Pick<SupportDeps, 'db'>, patientId: string, state: ChatState): Promise<ConversationState> {
-  const names = await userNames(ctx.db, state.holder ? [state.holder] : []);
+/** `writer`: who made the change, whose name needs no look-up when it now holds the conversation. */
+async function toState(
+  ctx: Pick<SupportDeps, 'db'>,
+  patientId: string,
+  state: ChatState,
+  writer?: { userId: string; userName: string },
+): Promise<ConversationState> {
+  const { holder } = state;
+  const known = holder === writer?.userId ? writer.userName : undefined;
   return {
     patientId,
     chat_patient_status: state.status,
-    interacting_with_operator: state.holder,
-    operator_name: state.holder ? (names.get(state.holder) ?? null) : null,
+    interacting_with_operator: holder,
+    operator_name: holder ? (known ?? (await userNames(ctx.db, [holder])).get(holder) ?? null) : null,
   };
 }
 
@@ -44,8 +51,14 @@ export async function conversation(ctx: Pick<SupportDeps, 'patients'>, patientId
 }
 
 /** `chat-conversation-updated` to every operator and to the patient. */
-export async function announce(ctx: SupportDeps, patientId: string, patientUserId: string, state: ChatState): Promise<ConversationState> {
-  const shown = await toState(ctx, patientId, state);
+export async function announce(
+  ctx: SupportDeps,
+  patientId: string,
+  patientUserId: string,
+  state: ChatState,
+  writer?: { userId: string; userName: string },
+): Promise<ConversationState> {
+  const shown = await toState(ctx, patientId, state, writer);
   ctx.realtime.toRoom(groupChannels.operators, realtimeEvents.chatConversationUpdated, shown);
   ctx.realtime.toUser(patientUserId, realtimeEvents.chatConversationUpdated, shown);
   return shown;

@@ -1,6 +1,6 @@
 import type { Role } from '@rozmova/contracts';
 import type { Db } from '../../../db/client.ts';
-import type { ChatChange } from '../../patients/patients.service.ts';
+import type { ChatChange, ChatFound } from '../../patients/patients.service.ts';
 import { insertSupportEvent } from '../support.repository.ts';
 import { announce, type SupportDeps, type SupportEventInput } from './context.ts';
 
@@ -25,25 +25,26 @@ function change(
  * The messages module's port: a support message moves the conversation; answers its holder afterwards. Most
  * messages move it without an event, outside a transaction: the locked read (and the UPDATE when the state
  * changes). A reopening (the patient wrote to a closed conversation) or a claim (staff wrote to an unheld one) is
- * written with its event in a transaction.
+ * written with its event in a transaction. `found`: the message's own statement took that lock (`writeLock`).
  */
 export async function moveOnMessage(
   ctx: SupportDeps,
   patientId: string,
   patientUserId: string,
-  writer: { userId: string; role: Role },
+  writer: { userId: string; userName: string; role: Role },
+  found?: ChatFound,
 ): Promise<string | null> {
   const { chat } = ctx.patients;
   const outcome =
     writer.role === 'patient'
-      ? ((await chat.patientWrote(patientId, ctx.db, false)) ??
+      ? ((await chat.patientWrote(patientId, ctx.db, false, found)) ??
         (await change(
           ctx,
           (tx) => chat.patientWrote(patientId, tx),
           { patientId, kind: 'reopened', actorId: writer.userId },
           (c) => c.before.status === 'closed',
         )))
-      : ((await chat.staffWrote(patientId, writer.userId, ctx.db, false)) ??
+      : ((await chat.staffWrote(patientId, writer.userId, ctx.db, false, found)) ??
         (await change(
           ctx,
           (tx) => chat.staffWrote(patientId, writer.userId, tx),
@@ -51,6 +52,6 @@ export async function moveOnMessage(
           (c) => c.after.holder === writer.userId && c.before.holder !== writer.userId,
         )));
   if (!outcome) return null;
-  if (outcome.changed) await announce(ctx, patientId, patientUserId, outcome.after);
+  if (outcome.changed) await announce(ctx, patientId, patientUserId, outcome.after, writer);
   return outcome.after.holder;
 }
