@@ -6,6 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 // The push spec's local push service: its settings go to every app the suite starts.
 import { PUSH_ENDPOINT_ENV } from '../../apps/api/src/test/push-endpoint.ts';
+// One way to end a child process for both suites: a signal, SIGKILL after 10 s, and the wait for its exit.
+import { stopProcess } from '../../apps/api/src/test/cluster.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -80,14 +82,6 @@ export function runApp(settings: NodeJS.ProcessEnv): Promise<ChildProcess> {
   });
 }
 
-/** Ends the process with `signal` and waits until it has exited. */
-export async function endProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill(signal);
-  await exited;
-}
-
 /**
  * The app on a free port with a fresh data directory; with `cluster`, two instances behind nginx on PostgreSQL and
  * Redis instead (support/cluster.ts). `env` adds or overrides settings of the app's processes (the TURN server of the
@@ -106,7 +100,7 @@ export async function startAppServer(smtpUrl: string, env: Record<string, string
     admin: ADMIN,
     instances: [],
     async stop() {
-      await endProcess(child);
+      await stopProcess(child);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

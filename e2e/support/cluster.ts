@@ -9,9 +9,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { accepting, startRedis } from '../../apps/api/src/test/cluster.ts';
+import { accepting, startRedis, stopProcess } from '../../apps/api/src/test/cluster.ts';
 import { createPostgresDatabase } from '../../apps/api/src/test/databases.ts';
-import { ADMIN, appSettings, endProcess, freePort, runApp, type AppInstance, type AppServer } from './app-server.ts';
+import { ADMIN, appSettings, freePort, runApp, type AppInstance, type AppServer } from './app-server.ts';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const POSTGRES_URL = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -48,7 +48,7 @@ async function startNginx(proxyPort: number, instancePorts: number[]): Promise<{
   await accepting(child, proxyPort, 'nginx');
   return {
     async stop() {
-      await endProcess(child, 'SIGQUIT');
+      await stopProcess(child, 'SIGQUIT');
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -82,10 +82,10 @@ export async function startCluster(smtpUrl: string, env: Record<string, string>)
         child = await runApp(settings);
       },
       async kill() {
-        if (child) await endProcess(child, 'SIGKILL');
+        if (child) await stopProcess(child, 'SIGKILL');
       },
       async stop() {
-        if (child) await endProcess(child);
+        if (child) await stopProcess(child);
       },
     };
   });

@@ -69,7 +69,7 @@ function started(child: ChildProcess, name: string, ready: RegExp, listeners = n
 }
 
 /** Ends the process with `signal` (SIGKILL after 10 s) and waits until it has exited. */
-async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill(signal);
