@@ -150,6 +150,15 @@ export async function completedConsultation(
   return appointment.id;
 }
 
+/** A new patient booked with a new doctor tomorrow at 10:00 UTC (scheduled). */
+export async function scheduledConsultation(t: TestContext) {
+  const doctor = await bookableDoctor(t);
+  const patient = await quickPatient(t);
+  const response = await bookFor(t, patient, doctor, slotAt(1, 10));
+  if (response.status !== 201) throw new Error(`booking failed: ${response.status} ${response.text}`);
+  return { doctor, patient, appointmentId: (response.body as { id: string }).id };
+}
+
 /**
  * A booking awaiting payment: the patient books a doctor with a price (the time is held 15 minutes) and starts the
  * checkout. Returns the appointment id and the checkout's answer (the provider's page or form).

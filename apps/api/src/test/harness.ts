@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { connect } from 'node:net';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { Server as SocketServer } from 'socket.io';
-import { inject } from 'vitest';
+import { afterAll, beforeEach, inject } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import type { Role } from '@rozmova/contracts';
 import { buildApp, createLoggerOptions } from '../app.ts';
@@ -220,6 +220,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A test file's own app, closed after the file; given `start`, its clock is set there before each test. */
+export async function fileTestApp(start?: number): Promise<TestContext> {
+  const t = await createTestApp();
+  afterAll(() => t.close());
+  if (start !== undefined) beforeEach(() => t.clock.set(start));
+  return t;
 }
 
 // ---- requests ---------------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { userRoom } from '@rozmova/contracts';
-import { createTestApp, type TestContext } from './harness.ts';
+import { createTestApp, fileTestApp, type TestContext } from './harness.ts';
 
 /** Starts the app on a free local port (once) and answers its base URL. */
 export async function listen(ctx: TestContext): Promise<string> {
@@ -48,30 +48,38 @@ export async function everythingArrived(ctx: TestContext, socket: Socket, userId
   await marker;
 }
 
+/** `connected(token)`: a real Socket.IO client to the app at `url()`, closed after the test that opened it. */
+function socketsOfEachTest(url: () => string): (token: unknown) => Promise<Socket> {
+  const open: Socket[] = [];
+  afterEach(() => {
+    for (const socket of open.splice(0)) socket.close();
+  });
+  return async (token) => {
+    const socket = await connectSocket(url(), token);
+    open.push(socket);
+    return socket;
+  };
+}
+
 /**
- * A test app for a whole file, listening on a free port, and `connected(token)`: a real Socket.IO client that is closed
- * after the test that opened it. Registers its own hooks; read `app.t` and `app.url` inside tests.
+ * A test app for a whole file, listening on a free port, and `connected(token)` (socketsOfEachTest). Registers its own
+ * hooks; read `app.t` and `app.url` inside tests.
  */
 export function socketTestApp() {
-  const open: Socket[] = [];
-  const app = {
-    t: undefined as unknown as TestContext,
-    url: '',
-    async connected(token: unknown): Promise<Socket> {
-      const socket = await connectSocket(app.url, token);
-      open.push(socket);
-      return socket;
-    },
-  };
+  const app = { t: undefined as unknown as TestContext, url: '', connected: socketsOfEachTest((): string => app.url) };
   beforeAll(async () => {
     app.t = await createTestApp();
     app.url = await listen(app.t);
-  });
-  afterEach(() => {
-    for (const socket of open.splice(0)) socket.close();
   });
   afterAll(async () => {
     await app.t?.close();
   });
   return app;
+}
+
+/** The same made now (fileTestApp), so a file keeps `t` in a constant: its clock set to `start` before each test. */
+export async function fileSocketTestApp(start: number) {
+  const t = await fileTestApp(start);
+  const url = await listen(t);
+  return { t, url, connected: socketsOfEachTest(() => url) };
 }

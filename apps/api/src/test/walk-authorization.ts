@@ -5,6 +5,7 @@ import type { RouteInfo } from '../app.ts';
 import { completedConsultation, submittedApplicant } from './factories.ts';
 import { call, createTestApp, signedInAs } from './harness.ts';
 import { expected, identities, type Identity } from './walk-expected.ts';
+import { walkFixtures } from './walk-fixtures.ts';
 import { walkRequests } from './walk-requests.ts';
 
 /**
@@ -40,7 +41,8 @@ export async function walkAuthorization(group: keyof typeof walkGroups): Promise
     await t.close();
   });
   const routes = t.app.routeTable;
-  const { requests, makeBookable, walkSlot, landingSession, sessionFromBeforeClaim } = walkRequests(t);
+  const { requests } = walkRequests(t);
+  const { makeBookable, walkSlot, landingSession, sessionFromBeforeClaim } = walkFixtures(t);
 
   describe('authorization matrix', () => {
     test('every route has a row, and every row a route', () => {

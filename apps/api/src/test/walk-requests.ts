@@ -15,29 +15,7 @@ export interface Cell {
 }
 
 export function walkRequests(t: TestContext) {
-  const {
-    landingSession,
-    sessionFromBeforeClaim,
-    registerCode,
-    idsOf,
-    newQuestionId,
-    doctorOfWalk,
-    makeBookable,
-    bookableDoctorOfWalk,
-    operatorOfWalk,
-    cannedReplyOf,
-    walkSlot,
-    appointmentOf,
-    sandboxFormsOf,
-    WALK_PDF,
-    documentOf,
-    notificationOf,
-    feedbackOf,
-    applicationOfWalk,
-    faqTopicOfWalk,
-    faqQuestionOfWalk,
-    deskRequestOf,
-  } = walkFixtures(t);
+  const walk = walkFixtures(t);
   const requests: Record<string, (cell: Cell) => Promise<{ url?: string; body?: object; headers?: Record<string, string> }>> = {
     'POST /v1/auth/login': async ({ owner }) => ({ body: { email: owner.email, password: PASSWORD, role: 'patient' } }),
     'POST /v1/auth/logout': async () => ({}),
@@ -45,11 +23,11 @@ export function walkRequests(t: TestContext) {
     'POST /v1/verification-codes/recover-pass/send-code': async ({ owner }) => ({ body: { email: owner.email } }),
     'POST /v1/verification-codes/check-code': async () => {
       const email = uniqueEmail('walk');
-      return { body: { email, code: await registerCode(email), type: 'register' } };
+      return { body: { email, code: await walk.registerCode(email), type: 'register' } };
     },
     'POST /v1/auth/register-patient': async () => {
       const email = uniqueEmail('walk');
-      return { body: { email, code: await registerCode(email), password: PASSWORD, user_name: 'Walker' } };
+      return { body: { email, code: await walk.registerCode(email), password: PASSWORD, user_name: 'Walker' } };
     },
     'POST /v1/auth/verify-password': async () => ({ body: { password: PASSWORD } }),
     'GET /v1/auth/profile': async () => ({}),
@@ -71,16 +49,18 @@ export function walkRequests(t: TestContext) {
       const boundary = 'walk-boundary';
       const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="scan.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
       return {
-        body: Buffer.concat([Buffer.from(head), WALK_PDF, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+        body: Buffer.concat([Buffer.from(head), walk.WALK_PDF, Buffer.from(`\r\n--${boundary}--\r\n`)]),
         headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
       };
     },
     'PATCH /v1/user-references/:id': async ({ owner }) => ({
-      url: fillId('/v1/user-references/:id', await documentOf(owner)),
+      url: fillId('/v1/user-references/:id', await walk.documentOf(owner)),
       body: { status: 'reviewed' },
     }),
-    'DELETE /v1/user-references/:id/my': async ({ owner }) => ({ url: fillId('/v1/user-references/:id/my', await documentOf(owner)) }),
-    'GET /v1/user-references/:id/file': async ({ owner }) => ({ url: fillId('/v1/user-references/:id/file', await documentOf(owner)) }),
+    'DELETE /v1/user-references/:id/my': async ({ owner }) => ({ url: fillId('/v1/user-references/:id/my', await walk.documentOf(owner)) }),
+    'GET /v1/user-references/:id/file': async ({ owner }) => ({
+      url: fillId('/v1/user-references/:id/file', await walk.documentOf(owner)),
+    }),
     'POST /v1/feedback': async () => ({ body: { type: 'quiz', feedback_rating: 5, feedback_comment: 'Good' } }),
     'GET /v1/feedback': async () => ({}),
     'GET /v1/feedback/user/:id': async ({ owner }) => ({ url: fillId('/v1/feedback/user/:id', owner.userId) }),
@@ -88,30 +68,30 @@ export function walkRequests(t: TestContext) {
       url: fillId('/v1/feedback/user/:id', owner.userId),
       body: { type: 'quiz', feedback_rating: 4 },
     }),
-    'GET /v1/feedback/:id': async ({ owner }) => ({ url: fillId('/v1/feedback/:id', await feedbackOf(owner)) }),
+    'GET /v1/feedback/:id': async ({ owner }) => ({ url: fillId('/v1/feedback/:id', await walk.feedbackOf(owner)) }),
     // The author changes the text; an admin publishes (each may do only that).
     'PUT /v1/feedback/:id': async ({ owner, actor }) => ({
-      url: fillId('/v1/feedback/:id', await feedbackOf(owner)),
+      url: fillId('/v1/feedback/:id', await walk.feedbackOf(owner)),
       body: actor && actor.userId !== owner.userId && actor.email.startsWith('admin') ? { is_published: true } : { feedback_rating: 2 },
     }),
-    'DELETE /v1/feedback/:id': async ({ owner }) => ({ url: fillId('/v1/feedback/:id', await feedbackOf(owner)) }),
+    'DELETE /v1/feedback/:id': async ({ owner }) => ({ url: fillId('/v1/feedback/:id', await walk.feedbackOf(owner)) }),
     'GET /v1/quizz': async () => ({}),
     'POST /v1/quizz': async () => ({ body: templates['POST /v1/quizz']! }),
     'PUT /v1/quizz/:id': async () => ({
-      url: fillId('/v1/quizz/:id', await newQuestionId()),
+      url: fillId('/v1/quizz/:id', await walk.newQuestionId()),
       body: { question_text: { uk: 'Змінене питання', en: 'Changed question' } },
     }),
-    'DELETE /v1/quizz/:id': async () => ({ url: fillId('/v1/quizz/:id', await newQuestionId()) }),
+    'DELETE /v1/quizz/:id': async () => ({ url: fillId('/v1/quizz/:id', await walk.newQuestionId()) }),
     'GET /v1/quizz/level-rules': async () => ({}),
     'PUT /v1/quizz/level-rules': async () => ({ body: { rules: [{ level: 'red', letter: 'B', min: 0, max: 1000 }] } }),
-    'GET /v1/patients/:id': async ({ owner }) => ({ url: fillId('/v1/patients/:id', (await idsOf(owner)).patientId) }),
+    'GET /v1/patients/:id': async ({ owner }) => ({ url: fillId('/v1/patients/:id', (await walk.idsOf(owner)).patientId) }),
     'PUT /v1/patients/:id': async ({ owner }) => ({
-      url: fillId('/v1/patients/:id', (await idsOf(owner)).patientId),
+      url: fillId('/v1/patients/:id', (await walk.idsOf(owner)).patientId),
       body: { user_push_token: JSON.stringify(walkSubscription()) },
     }),
-    'GET /v1/patients-cards/:id': async ({ owner }) => ({ url: fillId('/v1/patients-cards/:id', (await idsOf(owner)).cardId) }),
+    'GET /v1/patients-cards/:id': async ({ owner }) => ({ url: fillId('/v1/patients-cards/:id', (await walk.idsOf(owner)).cardId) }),
     'PUT /v1/patients-cards/:id': async ({ owner }) => ({
-      url: fillId('/v1/patients-cards/:id', (await idsOf(owner)).cardId),
+      url: fillId('/v1/patients-cards/:id', (await walk.idsOf(owner)).cardId),
       body: { patient_quizz_results: [], patient_quizz_is_completed: false },
     }),
     'GET /v1/patients/lookup': async ({ owner }) => ({ url: `/v1/patients/lookup?findCriteria=${encodeURIComponent(owner.email)}` }),
@@ -128,7 +108,7 @@ export function walkRequests(t: TestContext) {
     },
     'POST /v1/admin/broadcasts': async () => ({ body: { audience: 'doctors', title: 'Walk', message: 'Walk' } }),
     'GET /v1/admin/broadcasts': async () => ({}),
-    'DELETE /v1/notifications/:id': async ({ owner }) => ({ url: fillId('/v1/notifications/:id', await notificationOf(owner)) }),
+    'DELETE /v1/notifications/:id': async ({ owner }) => ({ url: fillId('/v1/notifications/:id', await walk.notificationOf(owner)) }),
     'PUT /v1/notifications/mark-all-as-read': async () => ({}),
     'DELETE /v1/notifications/clear-all': async () => ({}),
     // Patients write to the operators, staff to the owner.
@@ -136,25 +116,25 @@ export function walkRequests(t: TestContext) {
       body: {
         message_text: 'Walk',
         message_recipientType: !actor || actor.email.startsWith('patient') ? 'operator' : 'patient',
-        message_patientId: (await idsOf(owner)).patientId,
+        message_patientId: (await walk.idsOf(owner)).patientId,
         client_message_id: randomUUID(),
       },
     }),
-    'GET /v1/messages': async ({ owner }) => ({ url: `/v1/messages?patientId=${(await idsOf(owner)).patientId}` }),
-    'PATCH /v1/messages/mark-messages-as-read': async ({ owner }) => ({ body: { patientId: (await idsOf(owner)).patientId } }),
+    'GET /v1/messages': async ({ owner }) => ({ url: `/v1/messages?patientId=${(await walk.idsOf(owner)).patientId}` }),
+    'PATCH /v1/messages/mark-messages-as-read': async ({ owner }) => ({ body: { patientId: (await walk.idsOf(owner)).patientId } }),
     'GET /v1/support/inbox': async () => ({}),
-    'POST /v1/patients/:id/claim': async ({ owner }) => ({ url: fillId('/v1/patients/:id/claim', (await idsOf(owner)).patientId) }),
+    'POST /v1/patients/:id/claim': async ({ owner }) => ({ url: fillId('/v1/patients/:id/claim', (await walk.idsOf(owner)).patientId) }),
     'POST /v1/patients/:id/transfer': async ({ owner }) => ({
-      url: fillId('/v1/patients/:id/transfer', (await idsOf(owner)).patientId),
-      body: { operatorId: await operatorOfWalk(), note: 'Walk' },
+      url: fillId('/v1/patients/:id/transfer', (await walk.idsOf(owner)).patientId),
+      body: { operatorId: await walk.operatorOfWalk(), note: 'Walk' },
     }),
-    'POST /v1/patients/:id/close': async ({ owner }) => ({ url: fillId('/v1/patients/:id/close', (await idsOf(owner)).patientId) }),
-    'POST /v1/patients/:id/reopen': async ({ owner }) => ({ url: fillId('/v1/patients/:id/reopen', (await idsOf(owner)).patientId) }),
+    'POST /v1/patients/:id/close': async ({ owner }) => ({ url: fillId('/v1/patients/:id/close', (await walk.idsOf(owner)).patientId) }),
+    'POST /v1/patients/:id/reopen': async ({ owner }) => ({ url: fillId('/v1/patients/:id/reopen', (await walk.idsOf(owner)).patientId) }),
     'GET /v1/patients/:id/user-references': async ({ owner }) => ({
-      url: fillId('/v1/patients/:id/user-references', (await idsOf(owner)).patientId),
+      url: fillId('/v1/patients/:id/user-references', (await walk.idsOf(owner)).patientId),
     }),
     'GET /v1/patients/:id/support-events': async ({ owner }) => ({
-      url: fillId('/v1/patients/:id/support-events', (await idsOf(owner)).patientId),
+      url: fillId('/v1/patients/:id/support-events', (await walk.idsOf(owner)).patientId),
     }),
     'GET /v1/support/operators': async () => ({}),
     'PUT /v1/support/availability': async () => ({ body: { availability: 'busy' } }),
@@ -162,73 +142,77 @@ export function walkRequests(t: TestContext) {
     'GET /v1/support/canned-replies': async () => ({}),
     'POST /v1/support/canned-replies': async () => ({ body: { title: 'Walk', text: 'Walk' } }),
     'PUT /v1/support/canned-replies/:id': async ({ actor }) => ({
-      url: fillId('/v1/support/canned-replies/:id', await cannedReplyOf(actor)),
+      url: fillId('/v1/support/canned-replies/:id', await walk.cannedReplyOf(actor)),
       body: { title: 'Walk', text: 'Changed' },
     }),
     'DELETE /v1/support/canned-replies/:id': async ({ actor }) => ({
-      url: fillId('/v1/support/canned-replies/:id', await cannedReplyOf(actor)),
+      url: fillId('/v1/support/canned-replies/:id', await walk.cannedReplyOf(actor)),
     }),
     'GET /v1/doctors': async () => ({}),
     'GET /v1/doctors/search': async () => ({ url: '/v1/doctors/search?query=walk' }),
-    'GET /v1/doctors/:id': async () => ({ url: fillId('/v1/doctors/:id', await bookableDoctorOfWalk(0)) }),
-    'PUT /v1/doctors/:id': async () => ({ url: fillId('/v1/doctors/:id', await doctorOfWalk()), body: { price: 70_000 } }),
+    'GET /v1/doctors/:id': async () => ({ url: fillId('/v1/doctors/:id', await walk.bookableDoctorOfWalk(0)) }),
+    'PUT /v1/doctors/:id': async () => ({ url: fillId('/v1/doctors/:id', await walk.doctorOfWalk()), body: { price: 70_000 } }),
     'GET /v1/doctors/:id/available-slots': async ({ owner }) => ({
-      url: `${fillId('/v1/doctors/:id/available-slots', await bookableDoctorOfWalk(0))}?patientId=${(await idsOf(owner)).patientId}`,
+      url: `${fillId('/v1/doctors/:id/available-slots', await walk.bookableDoctorOfWalk(0))}?patientId=${(await walk.idsOf(owner)).patientId}`,
     }),
     'POST /v1/appointments': async ({ owner }) => {
-      const doctor = await bookableDoctorOfWalk(0);
+      const doctor = await walk.bookableDoctorOfWalk(0);
       return {
-        body: { appointment_doctorId: doctor, appointment_patientId: (await idsOf(owner)).patientId, appointment_date: walkSlot() },
+        body: {
+          appointment_doctorId: doctor,
+          appointment_patientId: (await walk.idsOf(owner)).patientId,
+          appointment_date: walk.walkSlot(),
+        },
       };
     },
     'POST /v1/appointments/from-landing': async () => ({
       body: {
-        appointmentDto: { appointment_doctorId: await bookableDoctorOfWalk(0), appointment_date: walkSlot() },
+        appointmentDto: { appointment_doctorId: await walk.bookableDoctorOfWalk(0), appointment_date: walk.walkSlot() },
         email: uniqueEmail('walk-landing'),
         user_name: 'Walk Visitor',
         accept_terms: true,
       },
     }),
     'GET /v1/appointments': async () => ({}),
-    'GET /v1/appointments/:id': async ({ owner }) => ({ url: fillId('/v1/appointments/:id', (await appointmentOf(owner)).id) }),
+    'GET /v1/appointments/:id': async ({ owner }) => ({ url: fillId('/v1/appointments/:id', (await walk.appointmentOf(owner)).id) }),
     'GET /v1/appointments/byroomid/:id': async ({ owner }) => ({
-      url: fillId('/v1/appointments/byroomid/:id', (await appointmentOf(owner)).appointment_roomId),
+      url: fillId('/v1/appointments/byroomid/:id', (await walk.appointmentOf(owner)).appointment_roomId),
     }),
     'GET /v1/appointments/patient/:id': async ({ owner }) => {
-      await appointmentOf(owner);
-      return { url: fillId('/v1/appointments/patient/:id', (await idsOf(owner)).patientId) };
+      await walk.appointmentOf(owner);
+      return { url: fillId('/v1/appointments/patient/:id', (await walk.idsOf(owner)).patientId) };
     },
     'PUT /v1/appointments/:id': async ({ owner }) => ({
-      url: fillId('/v1/appointments/:id', (await appointmentOf(owner)).id),
+      url: fillId('/v1/appointments/:id', (await walk.appointmentOf(owner)).id),
       body: { appointment_reason: 'Walk' },
     }),
     'POST /v1/appointments/join-meeting/:id': async ({ owner }) => ({
-      url: fillId('/v1/appointments/join-meeting/:id', (await appointmentOf(owner)).id),
+      url: fillId('/v1/appointments/join-meeting/:id', (await walk.appointmentOf(owner)).id),
     }),
     'GET /v1/appointments/:id/calendar.ics': async ({ owner }) => ({
-      url: fillId('/v1/appointments/:id/calendar.ics', (await appointmentOf(owner)).id),
+      url: fillId('/v1/appointments/:id/calendar.ics', (await walk.appointmentOf(owner)).id),
     }),
     'POST /v1/meetings/:id/ice-servers': async ({ owner }) => ({
-      url: fillId('/v1/meetings/:id/ice-servers', (await appointmentOf(owner)).appointment_roomId),
+      url: fillId('/v1/meetings/:id/ice-servers', (await walk.appointmentOf(owner)).appointment_roomId),
     }),
     'POST /v1/meetings/:id/report': async ({ owner }) => ({
-      url: fillId('/v1/meetings/:id/report', (await appointmentOf(owner)).appointment_roomId),
+      url: fillId('/v1/meetings/:id/report', (await walk.appointmentOf(owner)).appointment_roomId),
       body: { message: 'No sound', details: { browser: 'Walk' } },
     }),
     'GET /v1/appointments/:id/call-record': async ({ owner }) => ({
-      url: fillId('/v1/appointments/:id/call-record', (await appointmentOf(owner)).id),
+      url: fillId('/v1/appointments/:id/call-record', (await walk.appointmentOf(owner)).id),
     }),
     'GET /v1/meetings/waiting': async () => ({}),
-    'POST /v1/payments/checkout': async ({ owner }) => ({ body: { appointment_id: (await appointmentOf(owner, 50_000)).id } }),
+    'POST /v1/payments/checkout': async ({ owner }) => ({ body: { appointment_id: (await walk.appointmentOf(owner, 50_000)).id } }),
     'POST /v1/payments/callback/:provider': async ({ owner }) => ({
       url: '/v1/payments/callback/sandbox',
-      body: (await sandboxFormsOf(owner)).pay,
+      body: (await walk.sandboxFormsOf(owner)).pay,
     }),
     'GET /v1/payments/sandbox/:id': async ({ owner }) => ({
-      url: fillId('/v1/payments/sandbox/:id', (await sandboxFormsOf(owner)).paymentId),
+      url: fillId('/v1/payments/sandbox/:id', (await walk.sandboxFormsOf(owner)).paymentId),
     }),
     'GET /v1/payments/appointment/:id': async ({ owner }) => ({
-      url: fillId('/v1/payments/appointment/:id', (await appointmentOf(owner)).id),
+      url: fillId('/v1/payments/appointment/:id', (await walk.appointmentOf(owner)).id),
     }),
     'GET /api/health': async () => ({}),
     'GET /api/version': async () => ({}),
@@ -244,7 +228,7 @@ export function walkRequests(t: TestContext) {
     // Specialist sign-up.
     'POST /v1/auth/register-specialist': async () => {
       const email = uniqueEmail('walk');
-      return { body: { email, code: await registerCode(email), password: PASSWORD, user_name: 'Walker' } };
+      return { body: { email, code: await walk.registerCode(email), password: PASSWORD, user_name: 'Walker' } };
     },
     'GET /v1/specialist-applications/my': async () => ({}),
     'PUT /v1/specialist-applications/my': async () => ({ body: templates['PUT /v1/specialist-applications/my'] }),
@@ -252,108 +236,110 @@ export function walkRequests(t: TestContext) {
       const boundary = 'walk-boundary';
       const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="diploma.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
       return {
-        body: Buffer.concat([Buffer.from(head), WALK_PDF, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+        body: Buffer.concat([Buffer.from(head), walk.WALK_PDF, Buffer.from(`\r\n--${boundary}--\r\n`)]),
         headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
       };
     },
     'POST /v1/specialist-applications/my/submit': async () => ({}),
     'GET /v1/admin/specialist-applications': async () => ({ url: '/v1/admin/specialist-applications?status=submitted' }),
     'GET /v1/admin/specialist-applications/:id': async () => ({
-      url: fillId('/v1/admin/specialist-applications/:id', await applicationOfWalk()),
+      url: fillId('/v1/admin/specialist-applications/:id', await walk.applicationOfWalk()),
     }),
     'GET /v1/admin/specialist-applications/:id/diploma': async () => ({
-      url: fillId('/v1/admin/specialist-applications/:id/diploma', await applicationOfWalk()),
+      url: fillId('/v1/admin/specialist-applications/:id/diploma', await walk.applicationOfWalk()),
     }),
     'POST /v1/admin/specialist-applications/:id/approve': async () => ({
-      url: fillId('/v1/admin/specialist-applications/:id/approve', await applicationOfWalk()),
+      url: fillId('/v1/admin/specialist-applications/:id/approve', await walk.applicationOfWalk()),
     }),
     'POST /v1/admin/specialist-applications/:id/reject': async () => ({
-      url: fillId('/v1/admin/specialist-applications/:id/reject', await applicationOfWalk()),
+      url: fillId('/v1/admin/specialist-applications/:id/reject', await walk.applicationOfWalk()),
       body: templates['POST /v1/admin/specialist-applications/:id/reject'],
     }),
     // The FAQ and the support desk.
     'GET /v1/faq/topics': async () => ({}),
-    'GET /v1/faq/topics/:id': async () => ({ url: fillId('/v1/faq/topics/:id', await faqTopicOfWalk()) }),
-    'GET /v1/faq/questions/:id': async () => ({ url: fillId('/v1/faq/questions/:id', await faqQuestionOfWalk()) }),
+    'GET /v1/faq/topics/:id': async () => ({ url: fillId('/v1/faq/topics/:id', await walk.faqTopicOfWalk()) }),
+    'GET /v1/faq/questions/:id': async () => ({ url: fillId('/v1/faq/questions/:id', await walk.faqQuestionOfWalk()) }),
     'GET /v1/faq/search': async () => ({ url: '/v1/faq/search?query=walk' }),
     'POST /v1/faq/questions/:id/vote': async () => ({
-      url: fillId('/v1/faq/questions/:id/vote', await faqQuestionOfWalk()),
+      url: fillId('/v1/faq/questions/:id/vote', await walk.faqQuestionOfWalk()),
       body: { helpful: true },
     }),
     'GET /v1/admin/faq/topics': async () => ({}),
     'POST /v1/admin/faq/topics': async () => ({ body: templates['POST /v1/admin/faq/topics'] }),
     'PUT /v1/admin/faq/topics/:id': async () => ({
-      url: fillId('/v1/admin/faq/topics/:id', await faqTopicOfWalk()),
+      url: fillId('/v1/admin/faq/topics/:id', await walk.faqTopicOfWalk()),
       body: templates['PUT /v1/admin/faq/topics/:id'],
     }),
-    'DELETE /v1/admin/faq/topics/:id': async () => ({ url: fillId('/v1/admin/faq/topics/:id', await faqTopicOfWalk()) }),
+    'DELETE /v1/admin/faq/topics/:id': async () => ({ url: fillId('/v1/admin/faq/topics/:id', await walk.faqTopicOfWalk()) }),
     'POST /v1/admin/faq/questions': async () => ({
-      body: { ...templates['POST /v1/admin/faq/questions'], topicId: await faqTopicOfWalk() },
+      body: { ...templates['POST /v1/admin/faq/questions'], topicId: await walk.faqTopicOfWalk() },
     }),
     'PUT /v1/admin/faq/questions/:id': async () => ({
-      url: fillId('/v1/admin/faq/questions/:id', await faqQuestionOfWalk()),
-      body: { ...templates['PUT /v1/admin/faq/questions/:id'], topicId: await faqTopicOfWalk() },
+      url: fillId('/v1/admin/faq/questions/:id', await walk.faqQuestionOfWalk()),
+      body: { ...templates['PUT /v1/admin/faq/questions/:id'], topicId: await walk.faqTopicOfWalk() },
     }),
-    'DELETE /v1/admin/faq/questions/:id': async () => ({ url: fillId('/v1/admin/faq/questions/:id', await faqQuestionOfWalk()) }),
+    'DELETE /v1/admin/faq/questions/:id': async () => ({ url: fillId('/v1/admin/faq/questions/:id', await walk.faqQuestionOfWalk()) }),
     'POST /v1/support-requests': async () => ({ body: { topic: 'other', message: 'Walk', email: uniqueEmail('walk') } }),
     'GET /v1/support-requests/my': async () => ({}),
-    'GET /v1/support-requests/:id': async ({ owner }) => ({ url: fillId('/v1/support-requests/:id', await deskRequestOf(owner)) }),
+    'GET /v1/support-requests/:id': async ({ owner }) => ({ url: fillId('/v1/support-requests/:id', await walk.deskRequestOf(owner)) }),
     'POST /v1/support-requests/:id/follow-ups': async ({ owner }) => ({
-      url: fillId('/v1/support-requests/:id/follow-ups', await deskRequestOf(owner)),
+      url: fillId('/v1/support-requests/:id/follow-ups', await walk.deskRequestOf(owner)),
       body: templates['POST /v1/support-requests/:id/follow-ups'],
     }),
     'GET /v1/support-requests': async () => ({}),
     'POST /v1/support-requests/:id/take': async ({ owner }) => ({
-      url: fillId('/v1/support-requests/:id/take', await deskRequestOf(owner)),
+      url: fillId('/v1/support-requests/:id/take', await walk.deskRequestOf(owner)),
     }),
     'POST /v1/support-requests/:id/replies': async ({ owner }) => ({
-      url: fillId('/v1/support-requests/:id/replies', await deskRequestOf(owner)),
+      url: fillId('/v1/support-requests/:id/replies', await walk.deskRequestOf(owner)),
       body: templates['POST /v1/support-requests/:id/replies'],
     }),
     'POST /v1/support-requests/:id/close': async ({ owner }) => ({
-      url: fillId('/v1/support-requests/:id/close', await deskRequestOf(owner)),
+      url: fillId('/v1/support-requests/:id/close', await walk.deskRequestOf(owner)),
     }),
     'GET /v1/support-requests/:id/attachment': async ({ owner }) => ({
-      url: fillId('/v1/support-requests/:id/attachment', await deskRequestOf(owner, true)),
+      url: fillId('/v1/support-requests/:id/attachment', await walk.deskRequestOf(owner, true)),
     }),
     // The doctor console.
-    'GET /v1/doctors/:id/reviews': async () => ({ url: fillId('/v1/doctors/:id/reviews', await doctorOfWalk()) }),
+    'GET /v1/doctors/:id/reviews': async () => ({ url: fillId('/v1/doctors/:id/reviews', await walk.doctorOfWalk()) }),
     'GET /v1/doctors/:id/patients': async ({ actor }) => ({
       url: fillId('/v1/doctors/:id/patients', actor?.userId ?? randomUUID()),
     }),
-    'GET /v1/patients/:id/notes': async ({ owner }) => ({ url: fillId('/v1/patients/:id/notes', (await idsOf(owner)).patientId) }),
+    'GET /v1/patients/:id/notes': async ({ owner }) => ({ url: fillId('/v1/patients/:id/notes', (await walk.idsOf(owner)).patientId) }),
     'POST /v1/patients/:id/notes': async ({ owner }) => ({
-      url: fillId('/v1/patients/:id/notes', (await idsOf(owner)).patientId),
+      url: fillId('/v1/patients/:id/notes', (await walk.idsOf(owner)).patientId),
       body: templates['POST /v1/patients/:id/notes'],
     }),
     // The admin console.
     'GET /v1/admin/reviews': async () => ({}),
     'POST /v1/admin/reviews/:id/moderate': async ({ owner }) => ({
-      url: fillId('/v1/admin/reviews/:id/moderate', await feedbackOf(owner)),
+      url: fillId('/v1/admin/reviews/:id/moderate', await walk.feedbackOf(owner)),
       body: { action: 'publish' },
     }),
     'GET /v1/admin/payments': async () => ({}),
     'GET /v1/admin/payments/:id/callbacks': async ({ owner }) => ({
-      url: fillId('/v1/admin/payments/:id/callbacks', (await sandboxFormsOf(owner)).paymentId),
+      url: fillId('/v1/admin/payments/:id/callbacks', (await walk.sandboxFormsOf(owner)).paymentId),
     }),
     'POST /v1/admin/payments/:id/refund': async ({ owner }) => {
-      const { paymentId, pay } = await sandboxFormsOf(owner);
+      const { paymentId, pay } = await walk.sandboxFormsOf(owner);
       await t.services.payments.handleCallback('sandbox', pay);
       return { url: fillId('/v1/admin/payments/:id/refund', paymentId), body: { reason: 'Walk' } };
     },
     'GET /v1/admin/audit-log.csv': async () => ({}),
     // Another account's reset (the owner's would end the owner's sessions).
-    'POST /v1/admin/users/:id/reset-password': async () => ({ url: fillId('/v1/admin/users/:id/reset-password', await operatorOfWalk()) }),
-    ...twoFactorWalkRequests(t, operatorOfWalk),
+    'POST /v1/admin/users/:id/reset-password': async () => ({
+      url: fillId('/v1/admin/users/:id/reset-password', await walk.operatorOfWalk()),
+    }),
+    ...twoFactorWalkRequests(t, walk.operatorOfWalk),
     // The patient's history and the public pages.
     'GET /v1/patients/:id/record-access': async ({ owner }) => ({
-      url: fillId('/v1/patients/:id/record-access', (await idsOf(owner)).patientId),
+      url: fillId('/v1/patients/:id/record-access', (await walk.idsOf(owner)).patientId),
     }),
     'GET /v1/patients/:id/record-access/days': async ({ owner }) => ({
-      url: fillId('/v1/patients/:id/record-access/days', (await idsOf(owner)).patientId),
+      url: fillId('/v1/patients/:id/record-access/days', (await walk.idsOf(owner)).patientId),
     }),
     'GET /v1/payments/appointment/:id/receipt': async ({ owner }) => {
-      const { paymentId, pay } = await sandboxFormsOf(owner);
+      const { paymentId, pay } = await walk.sandboxFormsOf(owner);
       expect((await call(t.app, 'POST', '/v1/payments/callback/sandbox', { body: pay })).status).toBe(200);
       const appointmentId = (await t.database.db.select().from(payments).where(eq(payments.id, paymentId)))[0]!.appointmentId;
       return { url: fillId('/v1/payments/appointment/:id/receipt', appointmentId) };
@@ -366,5 +352,5 @@ export function walkRequests(t: TestContext) {
     },
   };
 
-  return { requests, makeBookable, walkSlot, landingSession, sessionFromBeforeClaim };
+  return { requests };
 }

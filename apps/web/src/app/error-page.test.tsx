@@ -3,13 +3,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { createMemoryRouter, data, Outlet, RouterProvider } from 'react-router';
+import { data, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../lib/auth-store.ts';
 import '../test/render.tsx';
 import { ErrorPage } from './error-page.tsx';
-import { PageTitle } from './page-title.tsx';
 import type { RouteHandle } from './route-handle.ts';
+import { titledRouter } from './test-routes.tsx';
 
 beforeEach(() => {
   authStore.forgetSession();
@@ -24,26 +24,17 @@ afterEach(() => {
 /** The app's frame around a page that fails as `fail` says: its title, the error page in its place. */
 async function open(fail: () => never, { locale = 'en' as 'en' | 'uk' } = {}) {
   await i18next.changeLanguage(locale);
-  const router = createMemoryRouter(
+  const router = titledRouter(
     [
       {
-        element: (
-          <PageTitle>
-            <Outlet />
-          </PageTitle>
-        ),
+        errorElement: <ErrorPage />,
         children: [
-          {
-            errorElement: <ErrorPage />,
-            children: [
-              { path: '/', element: <p>The start page</p>, handle: { title: 'home' } satisfies RouteHandle },
-              { path: '/about-us', loader: fail, element: <p>About</p>, handle: { title: 'aboutUs' } satisfies RouteHandle },
-            ],
-          },
+          { path: '/', element: <p>The start page</p>, handle: { title: 'home' } satisfies RouteHandle },
+          { path: '/about-us', loader: fail, element: <p>About</p>, handle: { title: 'aboutUs' } satisfies RouteHandle },
         ],
       },
     ],
-    { initialEntries: ['/about-us'] },
+    '/about-us',
   );
   render(
     <MantineProvider>

@@ -1,11 +1,11 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { createMemoryRouter, Link, Outlet, RouterProvider, type RouteObject } from 'react-router';
+import { Link, RouterProvider, type RouteObject } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import '../test/render.tsx';
-import { PageTitle } from './page-title.tsx';
 import type { RouteHandle } from './route-handle.ts';
+import { titledRouter } from './test-routes.tsx';
 
 const nav = (
   <nav>
@@ -16,23 +16,14 @@ const nav = (
 const page = (path: string, handle?: RouteHandle): RouteObject => ({ path, handle, element: nav });
 
 function open(at: string) {
-  const router = createMemoryRouter(
+  const router = titledRouter(
     [
-      {
-        element: (
-          <PageTitle>
-            <Outlet />
-          </PageTitle>
-        ),
-        children: [
-          page('/', { title: 'home' }),
-          page('/about-us', { title: 'aboutUs' }),
-          page('/admin/:section', { title: ({ section }) => `admin-${section}` }),
-          page('/untitled'),
-        ],
-      },
+      page('/', { title: 'home' }),
+      page('/about-us', { title: 'aboutUs' }),
+      page('/admin/:section', { title: ({ section }) => `admin-${section}` }),
+      page('/untitled'),
     ],
-    { initialEntries: [at] },
+    at,
   );
   render(<RouterProvider router={router} />);
   return router;

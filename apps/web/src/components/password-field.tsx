@@ -12,3 +12,8 @@ export function NewPasswordField(props: PasswordInputProps) {
   const { t } = useTranslation();
   return <PasswordField description={t('auth.passwordHint')} autoComplete="new-password" required {...props} />;
 }
+
+/** A field for the password the person has now, which the browser may fill in. */
+export function CurrentPasswordField(props: PasswordInputProps) {
+  return <PasswordField autoComplete="current-password" required {...props} />;
+}

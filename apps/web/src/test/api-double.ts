@@ -1,4 +1,4 @@
-import { fillPath, type Endpoint, type EndpointResult, type ErrorBody } from '@rozmova/contracts';
+import { fillPath, type Endpoint, type EndpointResult, type ErrorBody, type FieldError } from '@rozmova/contracts';
 import { vi } from 'vitest';
 
 /** A request the double received, as the server would read it. */
@@ -15,6 +15,12 @@ export interface ReceivedCall {
 /** An answer: the success's body (typed by the contract; a Blob for a file answer), or an error status with the API's error body. */
 export type Answer<E extends Endpoint> =
   { status?: 200 | 201 | 202 | 204; body?: EndpointResult<E> } | { status: number; error: ErrorBody };
+
+/** The API's refusal of a request's fields: 400 VALIDATION_FAILED with an entry per field. */
+export const fieldRefusal = (...errors: FieldError[]): { status: number; error: ErrorBody } => ({
+  status: 400,
+  error: { code: 'VALIDATION_FAILED', message: 'Validation failed', errors },
+});
 
 type Handler<E extends Endpoint> = (call: ReceivedCall) => Answer<E> | Promise<Answer<E>>;
 

@@ -1,6 +1,6 @@
 import type { Appointment, RecordAccessDays } from '@rozmova/contracts';
-import { afterAll, beforeEach, describe, expect, test } from 'vitest';
-import { call, createTestApp } from '../../test/harness.ts';
+import { describe, expect, test } from 'vitest';
+import { call, fileTestApp } from '../../test/harness.ts';
 import { BASE, bookableDoctor, bookFor, quickAccount, quickPatient, slotAt, type Person } from '../../test/factories.ts';
 
 /**
@@ -8,9 +8,7 @@ import { BASE, bookableDoctor, bookFor, quickAccount, quickPatient, slotAt, type
  * (the week's Kyiv midnights; BASE is Monday 11 January 2027).
  */
 
-const t = await createTestApp();
-afterAll(() => t.close());
-beforeEach(() => t.clock.set(BASE));
+const t = await fileTestApp(BASE);
 
 const get = (who: Person, url: string) => call(t.app, 'GET', url, { token: who.token });
 const thisWeek = { from: '2027-01-10T22:00:00.000Z', to: '2027-01-17T22:00:00.000Z' };

@@ -1,10 +1,8 @@
-import { afterAll, beforeEach, expect, test } from 'vitest';
-import { call, createTestApp } from '../../test/harness.ts';
+import { expect, test } from 'vitest';
+import { call, fileTestApp } from '../../test/harness.ts';
 import { BASE, bookableDoctor, bookFor, quickAccount, quickPatient, slotAt, type Person } from '../../test/factories.ts';
 
-const t = await createTestApp();
-afterAll(() => t.close());
-beforeEach(() => t.clock.set(BASE));
+const t = await fileTestApp(BASE);
 
 const get = (who: Person, url: string) => call(t.app, 'GET', url, { token: who.token });
 

@@ -1,15 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { appointments, patientCards } from '../../db/schema.ts';
-import { call, createTestApp } from '../../test/harness.ts';
+import { call, fileTestApp } from '../../test/harness.ts';
 import { BASE, bookableDoctor, bookFor, quickPatient, slotAt, type Person } from '../../test/factories.ts';
 
 // A free consultation (patient_available_free_consultations) is taken in the booking's transaction by a conditional
 // UPDATE … WHERE count > 0, and given back in the cancellation's.
 
-const t = await createTestApp();
-afterAll(() => t.close());
-beforeEach(() => t.clock.set(BASE));
+const t = await fileTestApp(BASE);
 
 const AT_ONCE = 50;
 

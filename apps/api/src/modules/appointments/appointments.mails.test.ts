@@ -1,10 +1,8 @@
-import { afterAll, beforeEach, describe, expect, test } from 'vitest';
-import { call, createTestApp, DAY, HOUR } from '../../test/harness.ts';
+import { describe, expect, test } from 'vitest';
+import { call, DAY, fileTestApp, HOUR } from '../../test/harness.ts';
 import { advanceAndRun, BASE, bookableDoctor, bookFor, deliver, quickPatient, slotAt } from '../../test/factories.ts';
 
-const t = await createTestApp();
-afterAll(() => t.close());
-beforeEach(() => t.clock.set(BASE));
+const t = await fileTestApp(BASE);
 
 /** The link at the end of a notification e-mail, as the person reads it. */
 const linkOf = (text: string) => text.match(/(?:Відкрити кабінет:|Open your account:|Відкрити:|Open:) (\S+)/)?.[1];

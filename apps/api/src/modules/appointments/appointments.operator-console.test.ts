@@ -1,14 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema.ts';
-import { call, createTestApp } from '../../test/harness.ts';
+import { call, fileTestApp } from '../../test/harness.ts';
 import { BASE, book, bookableDoctor, quickAccount, quickPatient, slotAt, type Person } from '../../test/factories.ts';
 
 /** What the operator console's patient page asks of the API: searching, reading and booking for a patient. */
 
-const t = await createTestApp();
-afterAll(() => t.close());
-beforeEach(() => t.clock.set(BASE));
+const t = await fileTestApp(BASE);
 
 const bookForPatient = (staff: Person, patient: Person, doctor: Person, extra: Record<string, unknown> = {}) =>
   book(t, staff, {

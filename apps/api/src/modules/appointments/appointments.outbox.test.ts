@@ -1,18 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { jobs } from '../../db/schema.ts';
 import { notifications } from '../../db/schema-chat.ts';
 import { createSmtpMailer } from '../../lib/mailer.ts';
-import { call, createTestApp, MINUTE, type TestApp, type TestContext } from '../../test/harness.ts';
+import { call, createTestApp, fileTestApp, MINUTE, type TestApp, type TestContext } from '../../test/harness.ts';
 import { NOTICE_JOB } from './appointments.announcements.ts';
 import { BASE, bookableDoctor, bookFor, deliver, quickPatient, slotAt, type Person } from '../../test/factories.ts';
 
 // Notifications of a change are jobs added in the change's transaction: the job queue is the outbox.
 
-const t = await createTestApp();
-afterAll(() => t.close());
-beforeEach(() => t.clock.set(BASE));
+const t = await fileTestApp(BASE);
 
 const inAppOf = (ctx: TestContext, userId: string) => ctx.database.db.select().from(notifications).where(eq(notifications.userId, userId));
 

@@ -1,5 +1,5 @@
-import { afterAll, beforeEach, expect, test } from 'vitest';
-import { createTestApp, MINUTE } from '../../test/harness.ts';
+import { expect, test } from 'vitest';
+import { fileTestApp, MINUTE } from '../../test/harness.ts';
 import {
   advanceAndRun,
   appointmentRow,
@@ -15,9 +15,7 @@ import {
 } from '../../test/factories.ts';
 
 // A booking an operator makes for a patient who pays is not left to expire in silence (docs/product.md §4).
-const t = await createTestApp();
-afterAll(() => t.close());
-beforeEach(() => t.clock.set(BASE));
+const t = await fileTestApp(BASE);
 
 test('the patient gets the payment link by e-mail and in the app, has a day to pay, and an expiry is told to the patient and the operator', async () => {
   const operator = await quickAccount(t, 'operator', 'Ірина Операторка');

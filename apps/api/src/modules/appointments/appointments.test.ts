@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { realtimeEvents } from '@rozmova/contracts';
 import { appointments, patientCards } from '../../db/schema.ts';
-import { call, createTestApp, MINUTE, uniqueEmail } from '../../test/harness.ts';
+import { call, createTestApp, fileTestApp, MINUTE, uniqueEmail } from '../../test/harness.ts';
 import { connectSocket, listen, nextEvent } from '../../test/socket.ts';
 import {
   advanceAndRun,
@@ -24,9 +24,7 @@ import {
   type Person,
 } from '../../test/factories.ts';
 
-const t = await createTestApp();
-afterAll(() => t.close());
-beforeEach(() => t.clock.set(BASE));
+const t = await fileTestApp(BASE);
 
 const put = (who: Person, id: string, body: object) => call(t.app, 'PUT', `/v1/appointments/${id}`, { token: who.token, body });
 const get = (who: Person | undefined, url: string) => call(t.app, 'GET', url, { token: who?.token });

@@ -1,5 +1,5 @@
-import { afterAll, beforeEach, describe, expect, test } from 'vitest';
-import { call, createTestApp, MINUTE, uniqueEmail } from '../../test/harness.ts';
+import { describe, expect, test } from 'vitest';
+import { call, fileTestApp, MINUTE, uniqueEmail } from '../../test/harness.ts';
 import {
   BASE,
   book,
@@ -13,9 +13,7 @@ import {
   type Person,
 } from '../../test/factories.ts';
 
-const t = await createTestApp();
-afterAll(() => t.close());
-beforeEach(() => t.clock.set(BASE + 7 * MINUTE + 23_000));
+const t = await fileTestApp(BASE + 7 * MINUTE + 23_000);
 
 /** docs/product.md §5's format for an instant. */
 const at = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');

@@ -1,12 +1,10 @@
-import { afterAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { RecordAccessDays } from '@rozmova/contracts';
 import { auditLog } from '../../db/schema.ts';
-import { call, createTestApp, MINUTE } from '../../test/harness.ts';
+import { call, fileTestApp, MINUTE } from '../../test/harness.ts';
 import { BASE, bookableDoctor, completedConsultation, quickAccount, quickPatient, slotAt, type Person } from '../../test/factories.ts';
 
-const t = await createTestApp();
-afterAll(() => t.close());
-beforeEach(() => t.clock.set(BASE));
+const t = await fileTestApp(BASE);
 
 const accessOf = (who: Person | undefined, patientId: string, query = '') =>
   call(t.app, 'GET', `/v1/patients/${patientId}/record-access${query}`, { token: who?.token });

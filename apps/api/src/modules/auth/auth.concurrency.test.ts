@@ -1,6 +1,6 @@
 import { authPaths } from '@rozmova/contracts';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { call, createTestApp, MINUTE, PASSWORD, registerPatient, uniqueEmail, type TestContext } from '../../test/harness.ts';
+import { describe, expect, test } from 'vitest';
+import { call, createTestApp, fileTestApp, MINUTE, PASSWORD, registerPatient, uniqueEmail } from '../../test/harness.ts';
 import { countStatuses, wrongCodes } from '../../test/concurrency.ts';
 
 // Every limit here must hold when the requests arrive at once, not only one after another.
@@ -11,13 +11,7 @@ const ATTACKER_PASSWORD = 'Stolen-Lantern-Orbit-93';
 /** `n` client addresses (app.inject's remote address), all on loopback. */
 const addresses = (n: number, block = 1) => Array.from({ length: n }, (_, i) => `127.0.${block}.${i + 1}`);
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = await fileTestApp();
 
 /** `n` six-digit codes, all different from `right`; `right` itself at `rightAt` when given. */
 function guesses(right: string, n: number, rightAt?: number): string[] {

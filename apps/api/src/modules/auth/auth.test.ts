@@ -1,15 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  call,
-  createTestApp,
-  login,
-  MINUTE,
-  PASSWORD,
-  registerPatient,
-  sessionsOf,
-  uniqueEmail,
-  type TestContext,
-} from '../../test/harness.ts';
+import { describe, expect, test } from 'vitest';
+import { call, createTestApp, fileTestApp, login, MINUTE, PASSWORD, registerPatient, sessionsOf, uniqueEmail } from '../../test/harness.ts';
 
 const SEND_REGISTER = '/v1/verification-codes/register/send-code';
 const SEND_RECOVERY = '/v1/verification-codes/recover-pass/send-code';
@@ -18,13 +8,7 @@ const REGISTER = '/v1/auth/register-patient';
 const LOGIN = '/v1/auth/login';
 const PROFILE = '/v1/auth/profile';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = await fileTestApp();
 
 async function codeFor(email: string): Promise<string> {
   expect((await call(t.app, 'POST', SEND_REGISTER, { body: { email } })).status).toBe(204);

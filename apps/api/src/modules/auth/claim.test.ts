@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { authPaths } from '@rozmova/contracts';
 import { pushSubscriptions } from '../../db/schema-chat.ts';
-import { call, createTestApp, login, PASSWORD, uniqueEmail, type CallResult } from '../../test/harness.ts';
+import { call, fileTestApp, login, PASSWORD, uniqueEmail, type CallResult } from '../../test/harness.ts';
 import { countStatuses } from '../../test/concurrency.ts';
 import { BASE, bookableDoctor, slotAt } from '../../test/factories.ts';
 import { connectSocket, listen, nextEvent } from '../../test/socket.ts';
@@ -11,9 +11,7 @@ import { connectSocket, listen, nextEvent } from '../../test/socket.ts';
 // "unclaimed": its booking and that booking's payment only. Whoever proves the e-mail owns the account, and every
 // session from before that moment ends.
 
-const t = await createTestApp();
-afterAll(() => t.close());
-beforeEach(() => t.clock.set(BASE));
+const t = await fileTestApp(BASE);
 
 /** Runs inside a claim's transaction, before it commits. */
 let duringClaim: (() => void) | undefined;

@@ -1,11 +1,9 @@
-import { afterAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { userSchema } from '@rozmova/contracts';
-import { call, createTestApp } from '../../test/harness.ts';
+import { call, fileTestApp } from '../../test/harness.ts';
 import { BASE, bookableDoctor, bookFor, quickAccount, quickPatient, slotAt } from '../../test/factories.ts';
 
-const t = await createTestApp();
-afterAll(() => t.close());
-beforeEach(() => t.clock.set(BASE));
+const t = await fileTestApp(BASE);
 
 const profileOf = async (token: string) => {
   const response = await call(t.app, 'GET', '/v1/auth/profile', { token });

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Role } from '@rozmova/contracts';
 import {
   call,
-  createTestApp,
   DAY,
+  fileTestApp,
   login,
   loginAs,
   MINUTE,
@@ -13,18 +13,11 @@ import {
   sessionsOf,
   uniqueEmail,
   userRowById,
-  type TestContext,
 } from '../../test/harness.ts';
 
 const PROFILE = '/v1/auth/profile';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = await fileTestApp();
 
 const profile = (token?: string) => call(t.app, 'GET', PROFILE, { token });
 

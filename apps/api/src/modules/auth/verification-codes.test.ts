@@ -1,21 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { jobs } from '../../db/schema.ts';
 import { deliver } from '../../test/factories.ts';
-import { call, createTestApp, MINUTE, registerPatient, uniqueEmail, type TestContext } from '../../test/harness.ts';
+import { call, fileTestApp, MINUTE, registerPatient, uniqueEmail } from '../../test/harness.ts';
 import { CODE_MAIL_JOB } from './commands/verification-codes.ts';
 
 const SEND_REGISTER = '/v1/verification-codes/register/send-code';
 const SEND_RECOVERY = '/v1/verification-codes/recover-pass/send-code';
 const CHECK = '/v1/verification-codes/check-code';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = await fileTestApp();
 
 const send = (url: string, body: object) => call(t.app, 'POST', url, { body });
 const check = (body: object) => call(t.app, 'POST', CHECK, { body });

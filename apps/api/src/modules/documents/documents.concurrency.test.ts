@@ -2,19 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { DOCUMENTS_PER_PATIENT } from '@rozmova/contracts';
 import { patients, userReferences } from '../../db/schema.ts';
 import { uploadDocument } from '../../test/factories.ts';
-import { createTestApp, PDF, registerPatient, type TestContext } from '../../test/harness.ts';
+import { fileTestApp, PDF, registerPatient } from '../../test/harness.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = await fileTestApp();
 
 test('50 uploads at once with room for 2 more documents: 2 are kept, 48 refused, no file left behind', async () => {
   const patient = await registerPatient(t.app, t.mail);

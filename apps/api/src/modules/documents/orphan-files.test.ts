@@ -2,16 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { call, createTestApp, HOUR, PDF, registerPatient, type TestContext } from '../../test/harness.ts';
+import { expect, test } from 'vitest';
+import { call, fileTestApp, HOUR, PDF, registerPatient } from '../../test/harness.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = await fileTestApp();
 
 test('upload files with no document row are removed once older than an hour; files with a row and fresh ones stay', async () => {
   const patient = await registerPatient(t.app, t.mail);

@@ -1,20 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { SIGNAL_RATE_MAX } from '@rozmova/contracts';
 import { callEvents } from '../../db/schema-chat.ts';
 import { BASE, renew, type Person } from '../../test/factories.ts';
-import type { TestContext } from '../../test/harness.ts';
 import { deviceCheck, joinRoom, openRoom } from '../../test/meeting.ts';
-import { socketTestApp } from '../../test/socket.ts';
+import { fileSocketTestApp } from '../../test/socket.ts';
 import { CALL_EVENTS_PER_CONSULTATION, MEETING_JOINS_MAX, SIGNAL_BYTES_MAX } from './meetings.limits.ts';
 
-const app = socketTestApp();
-let t: TestContext;
-beforeEach(() => {
-  t = app.t;
-  t.clock.set(BASE);
-});
+const app = await fileSocketTestApp(BASE);
+const { t } = app;
 
 /** `count` connections of one person, `perSession` to a session (new sessions as needed), all in the room. */
 async function inRoom(who: Person, roomId: string, count: number, perSession = 5) {

@@ -1,20 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import type { MeetingClosedEvent } from '@rozmova/contracts';
 import { appointments } from '../../db/schema.ts';
 import { meetingRoom } from '../../realtime/presence.ts';
 import { BASE, bookableDoctor, quickAccount, renew, type Person } from '../../test/factories.ts';
-import { call, MINUTE, type TestContext } from '../../test/harness.ts';
+import { call, MINUTE } from '../../test/harness.ts';
 import { deviceCheck, joinRoom, openRoom, START } from '../../test/meeting.ts';
-import { nextEvent, socketTestApp } from '../../test/socket.ts';
+import { fileSocketTestApp, nextEvent } from '../../test/socket.ts';
 
-const app = socketTestApp();
-let t: TestContext;
-beforeEach(() => {
-  t = app.t;
-  t.clock.set(BASE);
-});
+const app = await fileSocketTestApp(BASE);
+const { t } = app;
 
 /** The patient and the doctor of an open room, both in it. */
 async function inCall() {

@@ -1,17 +1,13 @@
-import { beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { SIGNAL_RATE_MAX, type WaitingPatient } from '@rozmova/contracts';
-import { call, MINUTE, type TestContext } from '../../test/harness.ts';
+import { call, MINUTE } from '../../test/harness.ts';
 import { BASE, bookableDoctor, bookFor, quickPatient, renew, slotAt, type Person } from '../../test/factories.ts';
 import { deviceCheck as check, joinRoom as join, openRoom, START } from '../../test/meeting.ts';
-import { nextEvent, socketTestApp } from '../../test/socket.ts';
+import { fileSocketTestApp, nextEvent } from '../../test/socket.ts';
 
-const app = socketTestApp();
-let t: TestContext;
-beforeEach(() => {
-  t = app.t;
-  t.clock.set(BASE);
-});
+const app = await fileSocketTestApp(BASE);
+const { t } = app;
 
 const connected = (who: Person) => app.connected(who.token);
 

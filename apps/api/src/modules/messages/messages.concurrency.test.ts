@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { messages } from '../../db/schema-chat.ts';
-import { call, createTestApp, MINUTE, type TestContext } from '../../test/harness.ts';
+import { call, fileTestApp, MINUTE } from '../../test/harness.ts';
 import { BASE, quickAccount, quickPatient, type Person } from '../../test/factories.ts';
 import { MESSAGES_PER_MINUTE } from './messages.service.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-beforeEach(() => t.clock.set(BASE));
-afterAll(() => t?.close());
+const t = await fileTestApp(BASE);
 
 const post = (who: Person, body: Record<string, unknown>) => call(t.app, 'POST', '/v1/messages', { token: who.token, body });
 const support = (text: string, clientId = randomUUID()) => ({

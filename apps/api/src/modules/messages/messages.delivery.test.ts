@@ -2,25 +2,27 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
-import { beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { realtimeEvents, type Message, type MessagesDeliveredEvent } from '@rozmova/contracts';
 import { messages } from '../../db/schema-chat.ts';
-import { call, PDF, type TestContext } from '../../test/harness.ts';
-import { BASE, bookableDoctor, bookFor, quickAccount, quickPatient, sendMessage, slotAt, type Person } from '../../test/factories.ts';
-import { everythingArrived, nextEvent, socketTestApp } from '../../test/socket.ts';
+import { call, PDF } from '../../test/harness.ts';
+import {
+  BASE,
+  bookableDoctor,
+  bookFor,
+  quickAccount,
+  quickPatient,
+  sendMessage,
+  slotAt,
+  supportMessage,
+  type Person,
+} from '../../test/factories.ts';
+import { everythingArrived, fileSocketTestApp, nextEvent } from '../../test/socket.ts';
 import { MESSAGES_PER_MINUTE } from './messages.service.ts';
 
-const app = socketTestApp();
-let t: TestContext;
-beforeEach(() => {
-  t = app.t;
-  t.clock.set(BASE);
-});
+const app = await fileSocketTestApp(BASE);
+const { t } = app;
 
-const send = (who: Person, body: Record<string, unknown>) => sendMessage(t, who, body);
-const toSupport = (patient: Person, text: string) => send(patient, { message_text: text, message_recipientType: 'operator' });
-const toPatient = (staff: Person, patient: Person, text: string) =>
-  send(staff, { message_text: text, message_recipientType: 'patient', message_patientId: patient.patientId });
 const list = (who: Person, query: string) => call(t.app, 'GET', `/v1/messages?${query}`, { token: who.token });
 const statusOf = async (id: string) => (await t.database.db.select().from(messages).where(eq(messages.id, id)))[0]!;
 
@@ -55,7 +57,7 @@ describe('Sent → Delivered → Read over real sockets', () => {
     await acking(operator);
 
     const delivered = nextEvent<MessagesDeliveredEvent>(patientSocket, realtimeEvents.chatMessageDelivered);
-    const sent = await toSupport(patient, 'Чи є хтось?');
+    const sent = await supportMessage(t, patient, 'Чи є хтось?');
     expect(sent.message_status).toBe('Sent');
     expect(await delivered).toEqual({ patientId: patient.patientId, appointmentId: null, ids: [sent.id] });
     expect(await statusOf(sent.id)).toMatchObject({ status: 'Delivered', deliveredAt: t.clock.now() });
@@ -79,24 +81,24 @@ describe('Sent → Delivered → Read over real sockets', () => {
     const [patientSocket, doctorSocket] = [await acking(patient), await acking(doctor)];
 
     const ackedByDoctor = nextEvent<MessagesDeliveredEvent>(patientSocket, realtimeEvents.chatMessageDelivered);
-    const question = await send(patient, { message_text: 'Лікарю?', message_recipientType: 'doctor' });
+    const question = await sendMessage(t, patient, { message_text: 'Лікарю?', message_recipientType: 'doctor' });
     expect(await ackedByDoctor).toEqual({ patientId: patient.patientId, appointmentId, ids: [question.id] });
 
     const fromDoctor = nextEvent<MessagesDeliveredEvent>(doctorSocket, realtimeEvents.chatMessageDelivered);
-    const answer = await toPatient(doctor, patient, 'Слухаю');
+    const answer = await supportMessage(t, doctor, 'Слухаю', patient);
     expect((await fromDoctor).ids).toEqual([answer.id]);
   });
 
   test("once held, only the holder's client delivers; without it the holder's read does, and tells the patient", async () => {
     const patient = await quickPatient(t);
     const [holder, other] = [await quickAccount(t, 'operator'), await quickAccount(t, 'operator')];
-    await toSupport(patient, 'Перше');
+    await supportMessage(t, patient, 'Перше');
     expect((await call(t.app, 'POST', `/v1/patients/${patient.patientId}/claim`, { token: holder.token })).status).toBe(200);
     const patientSocket = await app.connected(patient.token);
     const heard = ticks(patientSocket);
     const otherSocket = await acking(other);
     const seenByOther = nextEvent<Message>(otherSocket, realtimeEvents.chatMessageCreated);
-    const waiting = await toSupport(patient, 'Друге');
+    const waiting = await supportMessage(t, patient, 'Друге');
     expect((await seenByOther).id).toBe(waiting.id);
     await markerArrives(patientSocket, patient);
     expect(heard).toEqual([]);
@@ -118,7 +120,7 @@ describe('Sent → Delivered → Read over real sockets', () => {
     await acking(await quickAccount(t, 'operator'));
     const sockets = await Promise.all(patients.map((patient) => app.connected(patient.token)));
     const delivered = sockets.map((socket) => nextEvent<MessagesDeliveredEvent>(socket, realtimeEvents.chatMessageDelivered));
-    const sent = await Promise.all(patients.map((patient, i) => toSupport(patient, `Разом ${i}`)));
+    const sent = await Promise.all(patients.map((patient, i) => supportMessage(t, patient, `Разом ${i}`)));
     expect((await Promise.all(delivered)).map((event) => event.ids)).toEqual(sent.map((message) => [message.id]));
     for (const message of sent) expect((await statusOf(message.id)).status).toBe('Delivered');
   });
@@ -132,7 +134,7 @@ describe('Sent → Delivered → Read over real sockets', () => {
     const late = new Promise<() => void>((resolve) =>
       operatorSocket.once(realtimeEvents.chatMessageCreated, (_m: Message, ack: () => void) => resolve(ack)),
     );
-    const sent = await toSupport(patient, 'Повільний клієнт');
+    const sent = await supportMessage(t, patient, 'Повільний клієнт');
     const ack = await late;
     const read = nextEvent(patientSocket, realtimeEvents.chatMessageRead);
     await call(t.app, 'PATCH', '/v1/messages/mark-messages-as-read', { token: operator.token, body: { patientId: patient.patientId } });
@@ -151,7 +153,8 @@ describe('catching up with afterSeq', () => {
     const patient = await quickPatient(t);
     const operator = await quickAccount(t, 'operator');
     const sent: Message[] = [];
-    for (let i = 0; i < 25; i++) sent.push(i % 3 ? await toSupport(patient, `П${i}`) : await toPatient(operator, patient, `О${i}`));
+    for (let i = 0; i < 25; i++)
+      sent.push(i % 3 ? await supportMessage(t, patient, `П${i}`) : await supportMessage(t, operator, `О${i}`, patient));
     expect(sent.map((m) => m.message_seq)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
     const ids = (response: { body: { messages: Message[] } }) => response.body.messages.map((m) => m.id);
 
@@ -172,7 +175,7 @@ describe('catching up with afterSeq', () => {
     for (const bad of ['-1', '1.5', 'x', String(2 ** 31)]) expect((await list(patient, `afterSeq=${bad}`)).status).toBe(400);
     // Each conversation has its own numbering; a number reads only the caller's own conversation.
     const stranger = await quickPatient(t);
-    const foreign = await toSupport(stranger, 'Чуже');
+    const foreign = await supportMessage(t, stranger, 'Чуже');
     expect(foreign.message_seq).toBe(1);
     expect(ids(await list(stranger, 'afterSeq=0'))).toEqual([foreign.id]);
     expect(ids(await list(patient, 'afterSeq=24'))).toEqual([sent[24]!.id]);
@@ -182,9 +185,13 @@ describe('catching up with afterSeq', () => {
     const patient = await quickPatient(t);
     const doctor = await bookableDoctor(t);
     const appointmentId = (await bookFor(t, patient, doctor, slotAt(1, 10))).body.id as string;
-    await toSupport(patient, 'До операторів');
-    const first = await send(patient, { message_text: 'Лікарю', message_recipientType: 'doctor' });
-    const reply = await send(doctor, { message_text: 'Слухаю', message_recipientType: 'patient', message_patientId: patient.patientId });
+    await supportMessage(t, patient, 'До операторів');
+    const first = await sendMessage(t, patient, { message_text: 'Лікарю', message_recipientType: 'doctor' });
+    const reply = await sendMessage(t, doctor, {
+      message_text: 'Слухаю',
+      message_recipientType: 'patient',
+      message_patientId: patient.patientId,
+    });
     expect([first.message_seq, reply.message_seq]).toEqual([1, 2]);
     const inConsultation = await list(doctor, `patientId=${patient.patientId}&appointmentId=${appointmentId}&afterSeq=1`);
     expect(inConsultation.body.messages.map((m: Message) => m.id)).toEqual([reply.id]);
@@ -205,7 +212,11 @@ describe('names and documents', () => {
     const theirs = await upload(stranger);
     const patientSocket = await app.connected(patient.token);
     const announced = nextEvent<Message>(patientSocket, realtimeEvents.chatMessageCreated);
-    const sent = await send(patient, { message_text: 'Ось мій аналіз', message_recipientType: 'operator', message_documentId: mine.id });
+    const sent = await sendMessage(t, patient, {
+      message_text: 'Ось мій аналіз',
+      message_recipientType: 'operator',
+      message_documentId: mine.id,
+    });
     expect(sent).toMatchObject({ message_documentId: mine.id, message_documentName: mine.file, message_senderName: 'Тарас Документ' });
     expect(await announced).toEqual(sent);
 
@@ -217,7 +228,7 @@ describe('names and documents', () => {
       expect(refused.status).toBe(404);
     }
     // Staff may point at the patient's own document, not another patient's.
-    const reply = await send(operator, {
+    const reply = await sendMessage(t, operator, {
       message_text: 'Бачу документ',
       message_recipientType: 'patient',
       message_patientId: patient.patientId,

@@ -1,34 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { messageListSchema, realtimeEvents, type Message, type MessagesReadEvent } from '@rozmova/contracts';
 import { auditLog } from '../../db/schema.ts';
 import { messages } from '../../db/schema-chat.ts';
-import { call, type TestContext } from '../../test/harness.ts';
+import { call } from '../../test/harness.ts';
 import {
   BASE,
   bookableDoctor,
-  bookFor,
   completedConsultation,
   quickAccount,
   quickPatient,
-  slotAt,
+  scheduledConsultation,
   sendMessage,
+  slotAt,
+  supportMessage,
   type Person,
 } from '../../test/factories.ts';
-import { nextEvent, socketTestApp } from '../../test/socket.ts';
+import { fileSocketTestApp, nextEvent } from '../../test/socket.ts';
 
-const app = socketTestApp();
-let t: TestContext;
-beforeEach(() => {
-  t = app.t;
-  t.clock.set(BASE);
-});
-
-const send = (who: Person, body: Record<string, unknown>) => sendMessage(t, who, body);
-const toSupport = (patient: Person, text: string) => send(patient, { message_text: text, message_recipientType: 'operator' });
-const fromStaff = (staff: Person, patient: Person, text: string) =>
-  send(staff, { message_text: text, message_recipientType: 'patient', message_patientId: patient.patientId });
+const app = await fileSocketTestApp(BASE);
+const { t } = app;
 
 const query = (params: Record<string, string | number | undefined>) =>
   new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined)).toString();
@@ -37,14 +29,6 @@ const list = (who: Person, params: Record<string, string | number | undefined> =
 const markRead = (who: Person, body: Record<string, unknown>) =>
   call(t.app, 'PATCH', '/v1/messages/mark-messages-as-read', { token: who.token, body });
 const ids = (response: { body: { messages: Message[] } }) => response.body.messages.map((m) => m.id);
-
-async function booked() {
-  const doctor = await bookableDoctor(t);
-  const patient = await quickPatient(t);
-  const response = await bookFor(t, patient, doctor, slotAt(1, 10));
-  expect(response.status, response.text).toBe(201);
-  return { doctor, patient, appointmentId: response.body.id as string };
-}
 
 const auditOf = (actor: Person) =>
   t.database.db
@@ -58,7 +42,7 @@ describe('GET /v1/messages pages', () => {
     const operator = await quickAccount(t, 'operator');
     const sent: Message[] = [];
     for (let i = 0; i < 45; i++)
-      sent.push(i % 2 ? await fromStaff(operator, patient, `Відповідь ${i}`) : await toSupport(patient, `Питання ${i}`));
+      sent.push(i % 2 ? await supportMessage(t, operator, `Відповідь ${i}`, patient) : await supportMessage(t, patient, `Питання ${i}`));
     const newestFirst = sent.map((m) => m.id).reverse();
 
     const first = await list(patient);
@@ -77,7 +61,7 @@ describe('GET /v1/messages pages', () => {
     expect((await list(operator, { patientId: patient.patientId!, limit: 101 })).status).toBe(400);
 
     const other = await quickPatient(t);
-    const foreign = await toSupport(other, 'Чуже');
+    const foreign = await supportMessage(t, other, 'Чуже');
     expect((await list(patient, { lastMessageId: foreign.id })).status).toBe(404);
     expect((await list(patient, { lastMessageId: randomUUID() })).status).toBe(404);
   });
@@ -85,10 +69,10 @@ describe('GET /v1/messages pages', () => {
 
 describe('who reads what', () => {
   test('a patient reads its own support conversation and its consultations; another patient gets 404', async () => {
-    const { doctor, patient, appointmentId } = await booked();
-    const question = await toSupport(patient, 'Як оплатити?');
-    const patientQuestion = await send(patient, { message_text: 'Лікарю, добрий день', message_recipientType: 'doctor' });
-    const reply = await fromStaff(doctor, patient, 'Добрий день');
+    const { doctor, patient, appointmentId } = await scheduledConsultation(t);
+    const question = await supportMessage(t, patient, 'Як оплатити?');
+    const patientQuestion = await sendMessage(t, patient, { message_text: 'Лікарю, добрий день', message_recipientType: 'doctor' });
+    const reply = await supportMessage(t, doctor, 'Добрий день', patient);
 
     expect(ids(await list(patient))).toEqual([question.id]);
     expect(ids(await list(patient, { recipientType: 'operator', patientId: patient.patientId! }))).toEqual([question.id]);
@@ -105,9 +89,9 @@ describe('who reads what', () => {
   });
 
   test("a doctor reads its own conversations with its patients, not support, not another doctor's", async () => {
-    const { doctor, patient, appointmentId } = await booked();
-    await toSupport(patient, 'Питання до підтримки');
-    const mine = await send(patient, { message_text: 'Питання до лікаря', message_recipientType: 'doctor' });
+    const { doctor, patient, appointmentId } = await scheduledConsultation(t);
+    await supportMessage(t, patient, 'Питання до підтримки');
+    const mine = await sendMessage(t, patient, { message_text: 'Питання до лікаря', message_recipientType: 'doctor' });
 
     expect(ids(await list(doctor, { patientId: patient.patientId! }))).toEqual([mine.id]);
     expect(ids(await list(doctor, { appointmentId }))).toEqual([mine.id]);
@@ -128,9 +112,9 @@ describe('who reads what', () => {
   });
 
   test('operators read the support conversation of any patient; admins any conversation', async () => {
-    const { patient, appointmentId } = await booked();
-    const question = await toSupport(patient, 'Підтримко?');
-    const patientQuestion = await send(patient, { message_text: 'Лікарю?', message_recipientType: 'doctor' });
+    const { patient, appointmentId } = await scheduledConsultation(t);
+    const question = await supportMessage(t, patient, 'Підтримко?');
+    const patientQuestion = await sendMessage(t, patient, { message_text: 'Лікарю?', message_recipientType: 'doctor' });
     const operator = await quickAccount(t, 'operator');
     const admin = await quickAccount(t, 'admin');
 
@@ -147,10 +131,10 @@ describe('who reads what', () => {
   });
 
   test('every staff read of a page is in the audit log; a patient reading its own is not', async () => {
-    const { doctor, patient, appointmentId } = await booked();
-    await toSupport(patient, 'Перше');
-    const newest = await toSupport(patient, 'Друге');
-    const patientQuestion = await send(patient, { message_text: 'Лікарю', message_recipientType: 'doctor' });
+    const { doctor, patient, appointmentId } = await scheduledConsultation(t);
+    await supportMessage(t, patient, 'Перше');
+    const newest = await supportMessage(t, patient, 'Друге');
+    const patientQuestion = await sendMessage(t, patient, { message_text: 'Лікарю', message_recipientType: 'doctor' });
     const operator = await quickAccount(t, 'operator');
     const admin = await quickAccount(t, 'admin');
 
@@ -177,8 +161,12 @@ describe('PATCH /v1/messages/mark-messages-as-read', () => {
   test('the operator marks what the patient wrote; the patient hears which, and its own reply stays unread', async () => {
     const patient = await quickPatient(t);
     const operator = await quickAccount(t, 'operator');
-    const written = [await toSupport(patient, 'Раз'), await toSupport(patient, 'Два'), await toSupport(patient, 'Три')];
-    const reply = await fromStaff(operator, patient, 'Відповідь');
+    const written = [
+      await supportMessage(t, patient, 'Раз'),
+      await supportMessage(t, patient, 'Два'),
+      await supportMessage(t, patient, 'Три'),
+    ];
+    const reply = await supportMessage(t, operator, 'Відповідь', patient);
     const patientSocket = await app.connected(patient.token);
 
     const heard = nextEvent<MessagesReadEvent>(patientSocket, realtimeEvents.chatMessageRead);
@@ -209,9 +197,9 @@ describe('PATCH /v1/messages/mark-messages-as-read', () => {
   });
 
   test('in a consultation: the patient marks what the doctor wrote, the doctor what the patient wrote', async () => {
-    const { doctor, patient, appointmentId } = await booked();
-    await send(patient, { message_text: 'Питання', message_recipientType: 'doctor' });
-    const answers = [await fromStaff(doctor, patient, 'Відповідь 1'), await fromStaff(doctor, patient, 'Відповідь 2')];
+    const { doctor, patient, appointmentId } = await scheduledConsultation(t);
+    await sendMessage(t, patient, { message_text: 'Питання', message_recipientType: 'doctor' });
+    const answers = [await supportMessage(t, doctor, 'Відповідь 1', patient), await supportMessage(t, doctor, 'Відповідь 2', patient)];
     const doctorSocket = await app.connected(doctor.token);
 
     const heard = nextEvent<MessagesReadEvent>(doctorSocket, realtimeEvents.chatMessageRead);
@@ -235,7 +223,7 @@ describe('PATCH /v1/messages/mark-messages-as-read', () => {
 
   test("staff name the patient and mark only as themselves; another operator's id is 403", async () => {
     const patient = await quickPatient(t);
-    await toSupport(patient, 'Раз');
+    await supportMessage(t, patient, 'Раз');
     const operator = await quickAccount(t, 'operator');
     expect((await markRead(operator, {})).status).toBe(400);
     expect((await markRead(operator, { patientId: patient.patientId, operatorId: randomUUID() })).status).toBe(403);
@@ -245,7 +233,7 @@ describe('PATCH /v1/messages/mark-messages-as-read', () => {
 
   test('calls at once count each message once', async () => {
     const patient = await quickPatient(t);
-    for (let i = 0; i < 12; i++) await toSupport(patient, `Повідомлення ${i}`);
+    for (let i = 0; i < 12; i++) await supportMessage(t, patient, `Повідомлення ${i}`);
     const operators = await Promise.all([1, 2, 3].map(() => quickAccount(t, 'operator')));
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => markRead(operators[i % 3]!, { patientId: patient.patientId })));
     expect(answers.every((a) => a.status === 200)).toBe(true);

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { messages, supportEvents } from '../../db/schema-chat.ts';
 import { patients } from '../../db/schema.ts';
-import { call, createTestApp, MINUTE, type TestContext } from '../../test/harness.ts';
+import { call, fileTestApp, MINUTE } from '../../test/harness.ts';
 import { BASE, quickAccount, quickPatient, type Person } from '../../test/factories.ts';
 import { MESSAGES_PER_MINUTE } from './messages.service.ts';
 
@@ -11,12 +11,7 @@ import { MESSAGES_PER_MINUTE } from './messages.service.ts';
  * A new message is stored, counted against its sender's limit and, in a support conversation, its state locked in one
  * statement: what held when those were statements of their own holds with many sends at once.
  */
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-beforeEach(() => t.clock.set(BASE));
-afterAll(() => t?.close());
+const t = await fileTestApp(BASE);
 
 const post = (who: Person, body: Record<string, unknown>) =>
   call(t.app, 'POST', '/v1/messages', { token: who.token, body: { client_message_id: randomUUID(), ...body } });

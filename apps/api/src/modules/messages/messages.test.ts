@@ -1,29 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
-import { beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { messageSchema, MULTI_LINE_TEXT_MESSAGE, realtimeEvents, type Message } from '@rozmova/contracts';
 import { messages } from '../../db/schema-chat.ts';
-import { call, MINUTE, type TestContext } from '../../test/harness.ts';
+import { call, MINUTE } from '../../test/harness.ts';
 import {
   BASE,
   bookableDoctor,
-  bookFor,
   completedConsultation,
   quickAccount,
   quickPatient,
   renew,
+  scheduledConsultation,
   slotAt,
   type Person,
 } from '../../test/factories.ts';
-import { everythingArrived, nextEvent, socketTestApp } from '../../test/socket.ts';
+import { everythingArrived, fileSocketTestApp, nextEvent } from '../../test/socket.ts';
 
-const app = socketTestApp();
-let t: TestContext;
-beforeEach(() => {
-  t = app.t;
-  t.clock.set(BASE);
-});
+const app = await fileSocketTestApp(BASE);
+const { t } = app;
 
 const post = (who: Person, body: Record<string, unknown>) =>
   call(t.app, 'POST', '/v1/messages', { token: who.token, body: { client_message_id: randomUUID(), ...body } });
@@ -44,18 +40,9 @@ function collect(socket: Socket): Message[] {
 /** Events to one user arrive in order: once this marker is in, anything sent to the user before it has arrived too. */
 const settled = (socket: Socket, who: Person) => everythingArrived(t, socket, who.userId);
 
-/** A patient booked with a doctor (tomorrow 10:00 UTC, scheduled). */
-async function booked() {
-  const doctor = await bookableDoctor(t);
-  const patient = await quickPatient(t);
-  const response = await bookFor(t, patient, doctor, slotAt(1, 10));
-  expect(response.status, response.text).toBe(201);
-  return { doctor, patient, appointmentId: response.body.id as string };
-}
-
 describe('a patient writes', () => {
   test('to the doctor of its current consultation: the appointment and doctor are filled in', async () => {
-    const { doctor, patient, appointmentId } = await booked();
+    const { doctor, patient, appointmentId } = await scheduledConsultation(t);
     const response = await post(patient, { message_text: '  Чи можна перенести?  ', message_recipientType: 'doctor' });
     expect(response.status, response.text).toBe(201);
     expect(messageSchema.parse(response.body)).toEqual({
@@ -86,7 +73,7 @@ describe('a patient writes', () => {
   });
 
   test('while the consultation runs, not once it is completed or cancelled', async () => {
-    const { doctor, patient, appointmentId } = await booked();
+    const { doctor, patient, appointmentId } = await scheduledConsultation(t);
     t.clock.set(Date.parse(slotAt(1, 10)) - 5 * MINUTE);
     expect((await call(t.app, 'POST', `/v1/appointments/join-meeting/${appointmentId}`, { token: patient.token })).status).toBe(200);
     const inRoom = { message_text: 'Я в кімнаті', message_recipientType: 'doctor', client_message_id: randomUUID() };
@@ -107,7 +94,7 @@ describe('a patient writes', () => {
     expect([resent.status, resent.body.id]).toEqual([200, sent.body.id]);
 
     t.clock.set(BASE);
-    const other = await booked();
+    const other = await scheduledConsultation(t);
     expect((await put(other.patient, other.appointmentId, { appointment_status: 'canceled' })).status).toBe(200);
     const cancelled = await post(other.patient, {
       message_text: 'Дякую',
@@ -126,14 +113,14 @@ describe('a patient writes', () => {
   });
 
   test("another patient's appointment is 404, another patient's id 403, recipient 'patient' 400", async () => {
-    const { appointmentId } = await booked();
+    const { appointmentId } = await scheduledConsultation(t);
     const stranger = await quickPatient(t);
     const foreign = await post(stranger, { message_text: 'Привіт', message_recipientType: 'doctor', message_appointmentId: appointmentId });
     expect(foreign.status).toBe(404);
     expect(
       (await post(stranger, { message_text: 'Привіт', message_recipientType: 'doctor', message_appointmentId: randomUUID() })).status,
     ).toBe(404);
-    const { patient: owner } = await booked();
+    const { patient: owner } = await scheduledConsultation(t);
     const asOther = await post(stranger, { message_text: 'Привіт', message_recipientType: 'operator', message_patientId: owner.patientId });
     expect(asOther.status).toBe(403);
     const toPatient = await post(stranger, { message_text: 'Привіт', message_recipientType: 'patient' });
@@ -165,7 +152,7 @@ describe('a patient writes', () => {
 
 describe('staff write to a patient', () => {
   test("the doctor in its consultation with the patient; not in another's, not after it ended", async () => {
-    const { doctor, patient, appointmentId } = await booked();
+    const { doctor, patient, appointmentId } = await scheduledConsultation(t);
     const reply = await post(doctor, {
       message_text: 'Так, звісно',
       message_recipientType: 'patient',
@@ -290,7 +277,7 @@ describe('a resend with the same client_message_id', () => {
 
 describe('chat-message-created', () => {
   test('reaches the patient and the doctor of the consultation, and not a third patient or the operators', async () => {
-    const { doctor, patient } = await booked();
+    const { doctor, patient } = await scheduledConsultation(t);
     const third = await quickPatient(t);
     const operator = await quickAccount(t, 'operator');
     const [patientSocket, doctorSocket, thirdSocket, operatorSocket] = await Promise.all([
@@ -350,7 +337,7 @@ describe('chat-message-created', () => {
 });
 
 test("removing the patient's account blanks the texts of its conversations", async () => {
-  const { doctor, patient } = await booked();
+  const { doctor, patient } = await scheduledConsultation(t);
   const other = await quickPatient(t);
   await post(patient, { message_text: 'Мені погано спиться', message_recipientType: 'doctor' });
   await post(doctor, { message_text: 'Розкажіть більше', message_recipientType: 'patient', message_patientId: patient.patientId });

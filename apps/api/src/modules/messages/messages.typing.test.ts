@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
-import { beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { realtimeEvents, type TypingEvent } from '@rozmova/contracts';
-import { call, type TestContext } from '../../test/harness.ts';
+import { call } from '../../test/harness.ts';
 import { BASE, bookableDoctor, bookFor, quickAccount, quickPatient, slotAt, type Person } from '../../test/factories.ts';
-import { everythingArrived, socketTestApp } from '../../test/socket.ts';
+import { everythingArrived, fileSocketTestApp } from '../../test/socket.ts';
 import { TYPING_RELAY_EVERY_MS } from './messages.socket.ts';
 
-const app = socketTestApp();
-let t: TestContext;
-beforeEach(() => {
-  t = app.t;
-  t.clock.set(BASE);
-});
+const app = await fileSocketTestApp(BASE);
+const { t } = app;
 
 const typing = realtimeEvents.chatTyping;
 

@@ -8,10 +8,10 @@ import {
   notificationSchema,
   type Notification,
 } from '@rozmova/contracts';
+import { anAppointment } from '@rozmova/contracts/testing';
 import { jobs } from '../../db/schema.ts';
 import { notifications } from '../../db/schema-chat.ts';
 import { call, createTestApp, loginAs, MINUTE, type SignedIn } from '../../test/harness.ts';
-import { sampleAppointment } from '../../test/event-samples.ts';
 import { connectSocket, listen, nextEvent } from '../../test/socket.ts';
 import { NOTIFICATIONS_KEPT_PER_USER, type NotifyInput } from './notifications.service.ts';
 
@@ -334,12 +334,13 @@ describe('realtime', () => {
 
       arrived = nextEvent<Notification>(socket, NOTIFICATION_CREATED_EVENT);
       const refresh = nextEvent(socket, 'appointment-created');
-      await notify(patient.userId, { ...booking, event: { name: 'appointment-created', payload: sampleAppointment('a-1') } });
+      const appointment = anAppointment({ id: 'a-1' });
+      await notify(patient.userId, { ...booking, event: { name: 'appointment-created', payload: appointment } });
       expect(await arrived).toMatchObject({
         notification_message: 'Новий запис на консультацію',
         notification_kind: 'appointment-created',
       });
-      expect(await refresh).toEqual(sampleAppointment('a-1'));
+      expect(await refresh).toEqual(appointment);
     } finally {
       socket.close();
     }
@@ -353,7 +354,7 @@ describe('realtime', () => {
       const seen: string[] = [];
       socket.onAny((event: string) => seen.push(event));
       const refresh = nextEvent(socket, 'appointment-cancelled');
-      await notify(patient.userId, { ...booking, event: { name: 'appointment-cancelled', payload: sampleAppointment('a-2') } });
+      await notify(patient.userId, { ...booking, event: { name: 'appointment-cancelled', payload: anAppointment({ id: 'a-2' }) } });
       await refresh;
       // Events of one socket arrive in order, and notification-created would have been sent first.
       expect(seen).toEqual(['appointment-cancelled']);

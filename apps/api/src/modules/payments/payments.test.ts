@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { appointments, paymentCallbacks, settings } from '../../db/schema.ts';
-import { call, createTestApp, MINUTE, type CallResult } from '../../test/harness.ts';
+import { call, fileTestApp, MINUTE, type CallResult } from '../../test/harness.ts';
 import {
   advanceAndRun,
   appointmentRow,
@@ -20,9 +20,7 @@ import {
 } from '../../test/factories.ts';
 import { decodeData, encodeData, signData } from './providers/provider.ts';
 
-const t = await createTestApp();
-afterAll(() => t.close());
-beforeEach(() => t.clock.set(BASE));
+const t = await fileTestApp(BASE);
 
 const PRICE = 75_000;
 

@@ -1,10 +1,8 @@
-import { afterAll, beforeEach, describe, expect, test } from 'vitest';
-import { call, createTestApp } from '../../test/harness.ts';
+import { describe, expect, test } from 'vitest';
+import { call, fileTestApp } from '../../test/harness.ts';
 import { BASE, bookableDoctor, bookFor, heldPayment, quickAccount, quickPatient, slotAt, type Person } from '../../test/factories.ts';
 
-const t = await createTestApp();
-afterAll(() => t.close());
-beforeEach(() => t.clock.set(BASE));
+const t = await fileTestApp(BASE);
 
 const PRICE = 64_000;
 const BASE_ISO = new Date(BASE).toISOString();

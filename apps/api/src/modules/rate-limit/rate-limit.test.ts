@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestApp, MINUTE, type TestContext } from '../../test/harness.ts';
+import { expect, test } from 'vitest';
+import { fileTestApp, MINUTE } from '../../test/harness.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = await fileTestApp();
 
 const limit = { max: 10, windowMs: MINUTE };
 const outcomes = (settled: PromiseSettledResult<unknown>[]) => ({

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import {
   conversationStateSchema,
   operatorListSchema,
@@ -9,16 +9,12 @@ import {
   type ConversationState,
 } from '@rozmova/contracts';
 import { auditLog } from '../../db/schema.ts';
-import { call, type TestContext } from '../../test/harness.ts';
+import { call } from '../../test/harness.ts';
 import { BASE, bookableDoctor, quickAccount, quickPatient, supportMessage, type Person } from '../../test/factories.ts';
-import { everythingArrived, nextEvent, socketTestApp } from '../../test/socket.ts';
+import { everythingArrived, fileSocketTestApp, nextEvent } from '../../test/socket.ts';
 
-const app = socketTestApp();
-let t: TestContext;
-beforeEach(() => {
-  t = app.t;
-  t.clock.set(BASE);
-});
+const app = await fileSocketTestApp(BASE);
+const { t } = app;
 
 const write = (who: Person, text: string, patient?: Person) => supportMessage(t, who, text, patient);
 const act = (who: Person, action: 'claim' | 'close' | 'reopen', patient: Person) =>

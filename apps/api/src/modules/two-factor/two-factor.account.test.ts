@@ -1,22 +1,16 @@
 import { authPaths, twoFactorPaths } from '@rozmova/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { twoFactorAuthenticators, twoFactorRecoveryCodes } from '../../db/schema-staff.ts';
 import { enrolTwoFactor } from '../../test/factories.ts';
-import { call, createTestApp, login, loginAs, PASSWORD, registerPatient, sessionFor, type TestContext } from '../../test/harness.ts';
+import { call, fileTestApp, login, loginAs, PASSWORD, registerPatient, sessionFor } from '../../test/harness.ts';
 import { totpCode, wrongCode } from '../../test/totp.ts';
 import { twoFactorRules } from './two-factor.rules.ts';
 
 // Two-factor sign-in optional for every role (the harness's default, STAFF_2FA=optional): set up and turned off from
 // the account page.
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = await fileTestApp();
 
 const signIn = (email: string) => call(t.app, 'POST', authPaths.login, { body: { email, password: PASSWORD, role: 'patient' } });
 const status = (token: string) => call(t.app, 'GET', twoFactorPaths.status, { token });

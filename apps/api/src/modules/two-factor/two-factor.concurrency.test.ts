@@ -1,8 +1,8 @@
 import { authPaths, twoFactorPaths } from '@rozmova/contracts';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { enrolTwoFactor } from '../../test/factories.ts';
 import { countStatuses, wrongCodes } from '../../test/concurrency.ts';
-import { call, createTestApp, loginAs, type TestContext } from '../../test/harness.ts';
+import { call, fileTestApp, loginAs } from '../../test/harness.ts';
 import { totpCode } from '../../test/totp.ts';
 import { recoveryHash } from './two-factor.crypto.ts';
 import { takeStep, useRecoveryCode } from './two-factor.repository.ts';
@@ -11,13 +11,7 @@ import { twoFactorRules } from './two-factor.rules.ts';
 // Every limit and single use here must hold when the requests arrive at once, not only one after another. Optional
 // two-factor sign-in (the harness's default): these people enrol from the account page, then sign in with it.
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = await fileTestApp();
 
 /** A doctor who set up an authenticator; the clock is then moved past the step its first code used. */
 async function enrolledDoctor() {

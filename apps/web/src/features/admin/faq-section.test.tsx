@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import Toasts from '../../components/toasts.tsx';
-import { createApiDouble, type ApiDouble } from '../../test/api-double.ts';
+import { createApiDouble, fieldRefusal, type ApiDouble } from '../../test/api-double.ts';
 import { show } from '../../test/render.tsx';
 import { FaqSection } from './faq-section.tsx';
 
@@ -117,14 +117,7 @@ describe('topics', { timeout: 15_000 }, () => {
 
   it('edits a topic and puts the server’s word about a title on its field', async () => {
     const api = withFaq();
-    api.on(faqApi.updateTopic, {
-      status: 400,
-      error: {
-        code: 'VALIDATION_FAILED',
-        message: 'Invalid',
-        errors: [{ path: 'body.title.en', code: 'ONE_LINE_TEXT', message: 'One line' }],
-      },
-    });
+    api.on(faqApi.updateTopic, fieldRefusal({ path: 'body.title.en', code: 'ONE_LINE_TEXT', message: 'One line' }));
     const section = await openFaq(api);
     await user.click(within(section).getAllByRole('button', { name: 'Edit' })[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Edit topic' });

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import Toasts from '../../components/toasts.tsx';
-import { createApiDouble, type ApiDouble } from '../../test/api-double.ts';
+import { createApiDouble, fieldRefusal, type ApiDouble } from '../../test/api-double.ts';
 import { show } from '../../test/render.tsx';
 import { QuizAdminPage } from './quiz-admin-page.tsx';
 
@@ -165,14 +165,7 @@ describe('adding a question', { timeout: 15_000 }, () => {
 
   it('keeps the texts and shows the server’s field error', async () => {
     const api = withQuiz();
-    api.on(quizApi.create, {
-      status: 400,
-      error: {
-        code: 'VALIDATION_FAILED',
-        message: 'Invalid',
-        errors: [{ path: 'body.question_text.en', code: 'MULTI_LINE_TEXT', message: 'Special characters' }],
-      },
-    });
+    api.on(quizApi.create, fieldRefusal({ path: 'body.question_text.en', code: 'MULTI_LINE_TEXT', message: 'Special characters' }));
     const dialog = await openAdd(api);
     await fillAll(dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));

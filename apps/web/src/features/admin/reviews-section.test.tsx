@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import Toasts from '../../components/toasts.tsx';
-import { createApiDouble, type ApiDouble } from '../../test/api-double.ts';
+import { createApiDouble, fieldRefusal, type ApiDouble } from '../../test/api-double.ts';
 import { show } from '../../test/render.tsx';
 import { ReviewsSection } from './reviews-section.tsx';
 
@@ -196,14 +196,7 @@ describe('publishing and hiding', () => {
 
   it('keeps the reason and shows the server’s field error when it refuses the text', async () => {
     const api = withReviews([fresh]);
-    api.on(adminConsoleApi.moderateReview, {
-      status: 400,
-      error: {
-        code: 'VALIDATION_FAILED',
-        message: 'Invalid',
-        errors: [{ path: 'body.reason', code: 'MULTI_LINE_TEXT', message: 'Special characters' }],
-      },
-    });
+    api.on(adminConsoleApi.moderateReview, fieldRefusal({ path: 'body.reason', code: 'MULTI_LINE_TEXT', message: 'Special characters' }));
     await openReviews(api);
     await user.click(within(card('Sofiia Bondar')).getByRole('button', { name: 'Hide' }));
     const dialog = await screen.findByRole('dialog');

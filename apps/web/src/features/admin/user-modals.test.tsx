@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import Toasts from '../../components/toasts.tsx';
-import { createApiDouble, type ApiDouble } from '../../test/api-double.ts';
+import { createApiDouble, fieldRefusal, type ApiDouble } from '../../test/api-double.ts';
 import { show } from '../../test/render.tsx';
 import { CreateUserModal } from './create-user-modal.tsx';
 import { EditUserModal } from './edit-user-modal.tsx';
@@ -129,14 +129,7 @@ describe('creating a user', { timeout: 15_000 }, () => {
 
   it('puts the server’s word on the field it names', async () => {
     const api = createApiDouble();
-    api.on(adminApi.create, {
-      status: 400,
-      error: {
-        code: 'VALIDATION_FAILED',
-        message: 'Invalid',
-        errors: [{ path: 'body.user_name', code: 'ONE_LINE_TEXT', message: 'One line' }],
-      },
-    });
+    api.on(adminApi.create, fieldRefusal({ path: 'body.user_name', code: 'ONE_LINE_TEXT', message: 'One line' }));
     const { dialog } = await openCreate(api);
     await fillCreate(dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));

@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { anAccount, formFlow } from '../../test/fixtures.ts';
-import { createApiDouble, type ApiDouble } from '../../test/api-double.ts';
+import { createApiDouble, fieldRefusal, type ApiDouble } from '../../test/api-double.ts';
 import { show } from '../../test/render.tsx';
 import { ForgotPasswordModal } from './forgot-password-modal.tsx';
 
@@ -140,14 +140,7 @@ describe('recovering a forgotten password', formFlow, () => {
 
   it('shows a refused new password and keeps the dialog on the password step', async () => {
     const api = createApiDouble();
-    api.on(authApi.setupPassword, {
-      status: 400,
-      error: {
-        code: 'VALIDATION_FAILED',
-        message: 'Validation failed',
-        errors: [{ path: 'body.password', code: 'PASSWORD_TOO_COMMON', message: 'Too common' }],
-      },
-    });
+    api.on(authApi.setupPassword, fieldRefusal({ path: 'body.password', code: 'PASSWORD_TOO_COMMON', message: 'Too common' }));
     const { user, onDone } = await reachPassword(api);
     await user.type(screen.getByLabelText(/^New password/), 'password1');
     await user.click(screen.getByRole('button', { name: 'Save password' }));

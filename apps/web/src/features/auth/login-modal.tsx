@@ -4,7 +4,7 @@ import type { SecondStepResponse, User } from '@rozmova/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/form-modal.tsx';
-import { PasswordField } from '../../components/password-field.tsx';
+import { CurrentPasswordField } from '../../components/password-field.tsx';
 import { isEmail } from '../../lib/validation.ts';
 import { useAfterPassword } from './after-password.ts';
 import { useLogin } from './api.ts';
@@ -72,7 +72,7 @@ export function LoginModal({ onClose, onSwitch, onSignedIn }: Props) {
       }
     >
       <TextInput label={t('fields.email')} type="email" autoComplete="email" required data-autofocus {...form.getInputProps('email')} />
-      <PasswordField label={t('fields.password')} autoComplete="current-password" required {...form.getInputProps('password')} />
+      <CurrentPasswordField label={t('fields.password')} {...form.getInputProps('password')} />
     </FormModal>
   );
 }

@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { anAccount, formFlow } from '../../test/fixtures.ts';
-import { createApiDouble, type ApiDouble } from '../../test/api-double.ts';
+import { createApiDouble, fieldRefusal, type ApiDouble } from '../../test/api-double.ts';
 import { show } from '../../test/render.tsx';
 import { SignUpModal } from './sign-up-modal.tsx';
 
@@ -58,10 +58,13 @@ async function enterCode(user: Person, code: string, labels: Labels = en) {
   await user.click(screen.getByRole('button', { name: labels.confirm }));
 }
 
-/** The double answers the code steps; the registration is each test's own. */
-function answerCodes(api: ApiDouble) {
+/** The dialog at the code step: the double answers the code steps (the registration is each test's own). */
+async function reachCode(api: ApiDouble, locale: 'en' | 'uk' = 'en') {
   api.on(authApi.sendRegisterCode, { status: 204 });
   api.on(authApi.checkCode, { body: { valid: true } });
+  const view = await open(api, locale);
+  await fillAccount(view.user, locale === 'uk' ? uk : en);
+  return view;
 }
 
 afterEach(() => vi.useRealTimers());
@@ -134,9 +137,7 @@ describe('the account step', formFlow, () => {
 describe('the code step', formFlow, () => {
   it('checks a 6-digit code for the e-mail before asking for the password', async () => {
     const api = createApiDouble();
-    answerCodes(api);
-    const { user } = await open(api);
-    await fillAccount(user);
+    const { user } = await reachCode(api);
     await enterCode(user, '12345');
     expect(await screen.findByText('The code is 6 digits')).toBeInTheDocument();
     expect(api.callsTo(authApi.checkCode)).toEqual([]);
@@ -150,9 +151,7 @@ describe('the code step', formFlow, () => {
 
   it('takes no more than 6 characters', async () => {
     const api = createApiDouble();
-    answerCodes(api);
-    const { user } = await open(api);
-    await fillAccount(user);
+    const { user } = await reachCode(api);
     await user.type(await screen.findByLabelText(en.code), '12345678');
     expect(screen.getByLabelText(en.code)).toHaveValue('123456');
   });
@@ -163,10 +162,8 @@ describe('the code step', formFlow, () => {
     [409, 'EMAIL_TAKEN', 'Користувача з такою поштою вже зареєстровано'],
   ])('answers a refused code (%i) with the product text and keeps it', async (status, code, text) => {
     const api = createApiDouble();
-    answerCodes(api);
+    const { user } = await reachCode(api, 'uk');
     api.on(authApi.checkCode, { status, error: { code, message: code } });
-    const { user } = await open(api, 'uk');
-    await fillAccount(user, uk);
     await enterCode(user, '654321', uk);
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
     expect(screen.getByLabelText(uk.code)).toHaveValue('654321');
@@ -175,9 +172,7 @@ describe('the code step', formFlow, () => {
   it('offers a new code after a minute, sends it to the same address and says so', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const api = createApiDouble();
-    answerCodes(api);
-    const { user } = await open(api);
-    await fillAccount(user);
+    const { user } = await reachCode(api);
     const resend = await screen.findByRole('button', { name: 'Send again in 60 s' });
     expect(resend).toBeDisabled();
     act(() => vi.advanceTimersByTime(59_000));
@@ -196,9 +191,7 @@ describe('the code step', formFlow, () => {
   it('shows why a new code was refused', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const api = createApiDouble();
-    answerCodes(api);
-    const { user } = await open(api);
-    await fillAccount(user);
+    const { user } = await reachCode(api);
     await screen.findByRole('button', { name: 'Send again in 60 s' });
     api.on(authApi.sendRegisterCode, { status: 429, error: { code: 'TOO_MANY_REQUESTS', message: 'Too many requests' } });
     act(() => vi.advanceTimersByTime(60_000));
@@ -209,9 +202,7 @@ describe('the code step', formFlow, () => {
 
   it('goes back to the details, which are kept', async () => {
     const api = createApiDouble();
-    answerCodes(api);
-    const { user } = await open(api);
-    await fillAccount(user);
+    const { user } = await reachCode(api);
     await user.click(await screen.findByRole('button', { name: 'Back' }));
     expect(screen.getByLabelText(en.email)).toHaveValue('olena@example.com');
   });
@@ -219,13 +210,16 @@ describe('the code step', formFlow, () => {
 
 describe('the password step', formFlow, () => {
   async function reachPassword(api: ApiDouble, locale: 'en' | 'uk' = 'en') {
-    answerCodes(api);
-    const view = await open(api, locale);
+    const view = await reachCode(api, locale);
     const labels = locale === 'uk' ? uk : en;
-    await fillAccount(view.user, labels);
     await enterCode(view.user, '123456', labels);
     await screen.findByLabelText(labels.password);
     return view;
+  }
+
+  async function create(user: Person, password: string, labels: Labels = en) {
+    await fill(user, labels.password, password);
+    await user.click(screen.getByRole('button', { name: labels.create }));
   }
 
   it('creates the account with the code, the trimmed name and phone, and signs in', async () => {
@@ -234,9 +228,8 @@ describe('the password step', formFlow, () => {
     api.on(authApi.registerPatient, { status: 201, body: { token: 'new-session' } });
     api.on(authApi.profile, { body: person });
     const { user, onSignedIn } = await reachPassword(api);
-    await fill(user, en.password, 'a good long password');
     await fill(user, en.phone, ' 067 123 45 67 ');
-    await user.click(screen.getByRole('button', { name: en.create }));
+    await create(user, 'a good long password');
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(person));
     expect(api.callsTo(authApi.registerPatient).map((call) => call.body)).toEqual([
       {
@@ -255,8 +248,7 @@ describe('the password step', formFlow, () => {
     api.on(authApi.registerPatient, { status: 201, body: { token: 'new-session' } });
     api.on(authApi.profile, { body: anAccount() });
     const { user, onSignedIn } = await reachPassword(api);
-    await fill(user, en.password, 'a good long password');
-    await user.click(screen.getByRole('button', { name: en.create }));
+    await create(user, 'a good long password');
     await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
     expect(api.callsTo(authApi.registerPatient)[0]?.body).not.toHaveProperty('phone');
   });
@@ -280,42 +272,25 @@ describe('the password step', formFlow, () => {
     const api = createApiDouble();
     api.on(authApi.registerPatient, { status, error: { code, message: code } });
     const { user, onSignedIn } = await reachPassword(api, 'uk');
-    await fill(user, uk.password, 'a good long password');
-    await user.click(screen.getByRole('button', { name: uk.create }));
+    await create(user, 'a good long password', uk);
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
     expect(onSignedIn).not.toHaveBeenCalled();
   });
 
   it('shows a too common password on the password field', async () => {
     const api = createApiDouble();
-    api.on(authApi.registerPatient, {
-      status: 400,
-      error: {
-        code: 'VALIDATION_FAILED',
-        message: 'Validation failed',
-        errors: [{ path: 'body.password', code: 'PASSWORD_TOO_COMMON', message: 'Too common' }],
-      },
-    });
+    api.on(authApi.registerPatient, fieldRefusal({ path: 'body.password', code: 'PASSWORD_TOO_COMMON', message: 'Too common' }));
     const { user } = await reachPassword(api);
-    await user.type(screen.getByLabelText(en.password), 'password123');
-    await user.click(screen.getByRole('button', { name: en.create }));
+    await create(user, 'password123');
     expect(await screen.findByText('This password is too common, choose another one')).toBeInTheDocument();
     expect(screen.getByLabelText(en.password)).toHaveAccessibleDescription(/too common/);
   });
 
   it('takes the person back to the name when the server refuses it, with the reason beside it', async () => {
     const api = createApiDouble();
-    api.on(authApi.registerPatient, {
-      status: 400,
-      error: {
-        code: 'VALIDATION_FAILED',
-        message: 'Validation failed',
-        errors: [{ path: 'body.user_name', code: 'ONE_LINE_TEXT', message: 'One line of text' }],
-      },
-    });
+    api.on(authApi.registerPatient, fieldRefusal({ path: 'body.user_name', code: 'ONE_LINE_TEXT', message: 'One line of text' }));
     const { user } = await reachPassword(api);
-    await fill(user, en.password, 'a good long password');
-    await user.click(screen.getByRole('button', { name: en.create }));
+    await create(user, 'a good long password');
     expect(await screen.findByText('Use one line of text, without tabs or special characters')).toBeInTheDocument();
     expect(screen.getByLabelText(en.name)).toHaveValue('  Olena Kovalenko ');
   });

@@ -1,20 +1,12 @@
 import { appointmentsApi, paymentsApi, type Appointment, type AppointmentPayment } from '@rozmova/contracts';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appointmentDateText, timeText } from '../../lib/appointment-dates.ts';
 import { createApiDouble } from '../../test/api-double.ts';
-import { show } from '../../test/render.tsx';
-import { BookingPage } from './booking-page.tsx';
-import { clearDraft } from './draft.ts';
-import { answerBookingReads, appointment, NOW, patient } from './test-fixtures.ts';
+import { answerBookingReads, appointment, bookingTestSetup, NOW, openBooking, patient } from './test-fixtures.tsx';
 
-// A person's typing, Mantine's first render and lazy chunks take a while on a busy machine.
-vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 5_000 });
-
-const open = (page: string, options: Parameters<typeof show>[1]) =>
-  show(<BookingPage />, { at: `/user/${page}`, route: '/user/:page', ...options });
+bookingTestSetup();
 
 const paid = (changes: Partial<Appointment> = {}) =>
   appointment({ appointment_paymentType: 'Patient', appointment_paymentStatus: 'paid', appointment_price: 50_000, ...changes });
@@ -27,19 +19,11 @@ const startingIn = (minutes: number, changes: Partial<Appointment> = {}) =>
     ...changes,
   });
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-  sessionStorage.clear();
-  clearDraft();
-});
-afterEach(() => vi.useRealTimers());
-
 describe('step 5: the booked consultation', () => {
   it('shows what was booked, the countdown and a join button that opens 10 minutes before', async () => {
     const api = createApiDouble();
     answerBookingReads(api, { appointments: [paid({ appointment_reason: 'Panic attacks' })] });
-    await open('appointment-step5', { api, user: patient() });
+    await openBooking('appointment-step5', { api, user: patient() });
 
     expect(await screen.findByRole('heading', { name: 'Your consultation is booked' })).toBeInTheDocument();
     expect(screen.getByRole('row', { name: /Payment/ })).toHaveTextContent(/Paid \(UAH\s500\)/);
@@ -56,7 +40,7 @@ describe('step 5: the booked consultation', () => {
     const soon = startingIn(5);
     answerBookingReads(api, { appointments: [soon] });
     api.on(appointmentsApi.joinMeeting, { body: { ...soon, appointment_status: 'running' } });
-    const { router } = await open('appointment-step5', { api, user: patient() });
+    const { router } = await openBooking('appointment-step5', { api, user: patient() });
 
     expect(await screen.findByText('The consultation room is open')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Join the consultation' }));
@@ -68,7 +52,7 @@ describe('step 5: the booked consultation', () => {
     const api = createApiDouble();
     const held = startingIn(5, { appointment_paymentStatus: 'pending', appointment_holdExpiresAt: '2026-03-10T08:15:00Z' });
     answerBookingReads(api, { appointments: [held] });
-    await open('appointment-step5', { api, user: patient(), locale: 'uk' });
+    await openBooking('appointment-step5', { api, user: patient(), locale: 'uk' });
 
     expect(await screen.findByRole('heading', { name: 'Ваша консультація очікує на оплату' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Оплатити/ })).toBeEnabled();
@@ -83,7 +67,7 @@ describe('step 5: the booked consultation', () => {
     const api = createApiDouble();
     answerBookingReads(api, { appointments: [paid()] });
     api.on(appointmentsApi.change, { body: paid({ appointment_status: 'canceled', appointment_cancelledBy: 'patient' }) });
-    const { router } = await open('appointment-step5', { api, user: patient() });
+    const { router } = await openBooking('appointment-step5', { api, user: patient() });
 
     await user.click(await screen.findByRole('button', { name: 'Cancel the consultation' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel the consultation' });
@@ -104,7 +88,7 @@ describe('step 5: the booked consultation', () => {
       status: 409,
       error: { code: 'APPOINTMENT_CHANGE_TOO_LATE', message: 'Too late' },
     });
-    await open('appointment-step5', { api, user: patient() });
+    await openBooking('appointment-step5', { api, user: patient() });
 
     await user.click(await screen.findByRole('button', { name: 'Cancel the consultation' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Keep it' }));
@@ -124,7 +108,7 @@ describe('step 5: the booked consultation', () => {
     const user = userEvent.setup({ delay: null });
     const api = createApiDouble();
     answerBookingReads(api, { appointments: [paid()] });
-    const { router } = await open('appointment-step5', { api, user: patient() });
+    const { router } = await openBooking('appointment-step5', { api, user: patient() });
 
     await user.click(await screen.findByRole('button', { name: 'Reschedule' }));
     expect(await screen.findByText(/You are moving your consultation of/)).toHaveTextContent(
@@ -136,7 +120,7 @@ describe('step 5: the booked consultation', () => {
   it('no longer offers changes less than 2 hours before the start', async () => {
     const api = createApiDouble();
     answerBookingReads(api, { appointments: [startingIn(90)] });
-    await open('appointment-step5', { api, user: patient() });
+    await openBooking('appointment-step5', { api, user: patient() });
 
     expect(await screen.findByText(/Less than 2 hours are left before the start/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Write to us' })).toHaveAttribute('href', '/contacts');
@@ -161,7 +145,7 @@ describe('the payment result page', () => {
     const api = createApiDouble();
     answerBookingReads(api, { appointments: [paid()] });
     api.on(paymentsApi.ofAppointment, { body: payment() });
-    await open('payment-success?appointment=appointment-1&status=failed', { api, user: patient() });
+    await openBooking('payment-success?appointment=appointment-1&status=failed', { api, user: patient() });
 
     expect(await screen.findByRole('status', { name: 'Payment received' })).toHaveTextContent(/Thank you! UAH\s500 has been paid/);
     expect(screen.getByRole('link', { name: 'See my consultation' })).toHaveAttribute('href', '/user/appointment-step5');
@@ -174,7 +158,7 @@ describe('the payment result page', () => {
     answerBookingReads(api, { appointments: [paid({ appointment_paymentStatus: 'failed' })] });
     api.on(paymentsApi.ofAppointment, { body: payment({ appointment_paymentStatus: 'failed', hold_expires_at: '2026-03-10T08:15:00Z' }) });
     api.on(paymentsApi.checkout, { status: 409, error: { code: 'PAYMENT_NOT_PAYABLE', message: 'Not payable' } });
-    await open('payment-success?appointment=appointment-1', { api, user: patient(), locale: 'uk' });
+    await openBooking('payment-success?appointment=appointment-1', { api, user: patient(), locale: 'uk' });
 
     expect(await screen.findByRole('status', { name: 'Оплата не пройшла' })).toHaveTextContent(
       `Кошти з картки не списано. Ваш час заброньовано до ${timeText('2026-03-10T08:15:00Z')}: можна спробувати ще раз.`,
@@ -188,7 +172,7 @@ describe('the payment result page', () => {
     const api = createApiDouble();
     answerBookingReads(api);
     api.on(paymentsApi.ofAppointment, { body: payment({ appointment_status: 'canceled', appointment_paymentStatus: 'failed' }) });
-    await open('payment-success?appointment=appointment-1', { api, user: patient() });
+    await openBooking('payment-success?appointment=appointment-1', { api, user: patient() });
 
     expect(await screen.findByRole('status', { name: 'The time was released' })).toHaveTextContent('Please book again.');
     expect(screen.getByRole('link', { name: 'Book again' })).toHaveAttribute('href', '/user/appointment-step1');

@@ -1,28 +1,13 @@
 import { appointmentsApi, authApi, doctorsApi } from '@rozmova/contracts';
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { timeText } from '../../lib/appointment-dates.ts';
 import { createApiDouble } from '../../test/api-double.ts';
-import { show } from '../../test/render.tsx';
-import { BookingPage } from './booking-page.tsx';
-import { clearDraft, updateDraft } from './draft.ts';
-import { answerBookingReads, appointment, card, doctor, NOW, patient, SLOTS } from './test-fixtures.ts';
+import { updateDraft } from './draft.ts';
+import { answerBookingReads, appointment, bookingTestSetup, card, doctor, openBooking, patient, SLOTS } from './test-fixtures.tsx';
 
-// A person's typing, Mantine's first render and lazy chunks take a while on a busy machine.
-vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 5_000 });
-
-const open = (step: string, options: Parameters<typeof show>[1]) =>
-  show(<BookingPage />, { at: `/user/${step}`, route: '/user/:page', ...options });
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-  sessionStorage.clear();
-  clearDraft();
-});
-afterEach(() => vi.useRealTimers());
+bookingTestSetup();
 
 describe('booking a consultation in five steps', () => {
   it('takes a patient with a free consultation from the specialist to the confirmation', async () => {
@@ -38,7 +23,7 @@ describe('booking a consultation in five steps', () => {
       reads.appointments = [booked];
       return { status: 201, body: booked };
     });
-    const { router } = await open('appointment-step1', { api, user: patient() });
+    const { router } = await openBooking('appointment-step1', { api, user: patient() });
 
     // 1. The specialist.
     expect(await screen.findByRole('heading', { name: 'Choose a specialist' })).toBeInTheDocument();
@@ -91,7 +76,7 @@ describe('booking a consultation in five steps', () => {
     const api = createApiDouble();
     answerBookingReads(api);
     updateDraft('user-1', { doctorId: 'doctor-1', slot: SLOTS[2] });
-    await open('appointment-step3', { api, user: patient() });
+    await openBooking('appointment-step3', { api, user: patient() });
 
     await user.type(await screen.findByRole('textbox', { name: /Reason for the visit/ }), 'Anxiety at work');
     await user.click(screen.getByRole('link', { name: 'Back' }));
@@ -111,7 +96,7 @@ describe('booking a consultation in five steps', () => {
     const api = createApiDouble();
     answerBookingReads(api, { doctors: [doctor(), doctor({ id: 'doctor-2', user_name: 'Олег Савчук', doctor_name_en: 'Oleh Savchuk' })] });
     updateDraft('user-1', { doctorId: 'doctor-1', slot: SLOTS[0] });
-    const { router } = await open('appointment-step2?doctor=doctor-2', { api, user: patient() });
+    const { router } = await openBooking('appointment-step2?doctor=doctor-2', { api, user: patient() });
 
     expect(await screen.findByRole('heading', { name: 'Oleh Savchuk' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
@@ -123,7 +108,7 @@ describe('booking a consultation in five steps', () => {
   it('sends a patient who opens a later step without a specialist back to step 1', async () => {
     const api = createApiDouble();
     answerBookingReads(api);
-    const { router } = await open('appointment-step3', { api, user: patient() });
+    const { router } = await openBooking('appointment-step3', { api, user: patient() });
     expect(await screen.findByRole('heading', { name: 'Choose a specialist' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/user/appointment-step1');
   });
@@ -135,7 +120,7 @@ describe('booking a consultation in five steps', () => {
     const withoutPhone = patient({ phone: null });
     api.on(authApi.updateProfile, { body: { ...withoutPhone, phone: '+380501112233' } });
     updateDraft('user-1', { doctorId: 'doctor-1', slot: SLOTS[0] });
-    const { router } = await open('appointment-step3', { api, user: withoutPhone });
+    const { router } = await openBooking('appointment-step3', { api, user: withoutPhone });
 
     const phone = await screen.findByRole('textbox', { name: /Phone/ });
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -158,7 +143,7 @@ describe('booking a consultation in five steps', () => {
     const api = createApiDouble();
     answerBookingReads(api);
     updateDraft('user-1', { doctorId: 'doctor-1', slot: SLOTS[0] });
-    const { router } = await open('appointment-step3', { api, user: patient(), locale: 'uk' });
+    const { router } = await openBooking('appointment-step3', { api, user: patient(), locale: 'uk' });
 
     const reason = await screen.findByRole('textbox', { name: /Причина звернення/ });
     await user.click(reason);
@@ -183,7 +168,7 @@ describe('booking a consultation in five steps', () => {
       quiz_recommendation_score: 'A: 2, B: 20, C: 3',
     };
     answerBookingReads(api, { patientCard: card({ patient_quizz_recommendations: [red] }) });
-    await open('appointment-step1', { api, user: patient(), locale: 'uk' });
+    await openBooking('appointment-step1', { api, user: patient(), locale: 'uk' });
     expect(await screen.findByRole('heading', { name: 'Оберіть фахівця' })).toBeInTheDocument();
     expect(await screen.findByText('Порада за результатом самоперевірки')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Показати лише: психотерапевт/i })).toBeInTheDocument();
@@ -194,7 +179,7 @@ describe('booking a consultation in five steps', () => {
     const api = createApiDouble();
     answerBookingReads(api);
     api.on(doctorsApi.search, { body: [] });
-    const { router } = await open('appointment-step1', { api, user: patient() });
+    const { router } = await openBooking('appointment-step1', { api, user: patient() });
 
     await user.type(await screen.findByRole('searchbox', { name: 'Search by name, specialisation or topic' }), 'insomnia');
     expect(await screen.findByText('No specialists match your search.')).toBeInTheDocument();

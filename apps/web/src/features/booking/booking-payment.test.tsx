@@ -1,20 +1,13 @@
 import { appointmentsApi, doctorsApi, paymentsApi, type Appointment } from '@rozmova/contracts';
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appointmentDateText, timeText } from '../../lib/appointment-dates.ts';
-import { createApiDouble } from '../../test/api-double.ts';
-import { show } from '../../test/render.tsx';
-import { BookingPage } from './booking-page.tsx';
-import { clearDraft, readDraft, updateDraft } from './draft.ts';
-import { answerBookingReads, appointment, NOW, patient, SLOTS } from './test-fixtures.ts';
+import { createApiDouble, fieldRefusal } from '../../test/api-double.ts';
+import { readDraft, updateDraft } from './draft.ts';
+import { answerBookingReads, appointment, bookingTestSetup, openBooking, patient, SLOTS } from './test-fixtures.tsx';
 
-// A person's typing, Mantine's first render and lazy chunks take a while on a busy machine.
-vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 5_000 });
-
-const open = (step: string, options: Parameters<typeof show>[1]) =>
-  show(<BookingPage />, { at: `/user/${step}`, route: '/user/:page', ...options });
+bookingTestSetup();
 
 const held = (changes: Partial<Appointment> = {}) =>
   appointment({
@@ -34,14 +27,9 @@ const checkout = {
 };
 
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-  sessionStorage.clear();
-  clearDraft();
   updateDraft('user-1', { doctorId: 'doctor-1', slot: SLOTS[0], reason: 'Panic attacks', phone: '+380671234567' });
 });
 afterEach(() => {
-  vi.useRealTimers();
   vi.restoreAllMocks();
   document.querySelectorAll('form[action]').forEach((form) => form.remove());
 });
@@ -54,7 +42,7 @@ describe('step 4: paying for the booking', () => {
     answerBookingReads(api);
     api.on(appointmentsApi.book, { status: 201, body: held() });
     api.on(paymentsApi.checkout, { body: checkout });
-    await open('appointment-step4', { api, user: patient() });
+    await openBooking('appointment-step4', { api, user: patient() });
 
     expect(await screen.findByText(/The price is UAH\s500\. You pay by card on the payment page/)).toHaveTextContent(
       'the time is held for you for 15 minutes',
@@ -78,7 +66,7 @@ describe('step 4: paying for the booking', () => {
     const reads = answerBookingReads(api);
     let answer: (value: { status: 201; body: Appointment }) => void = () => {};
     api.on(appointmentsApi.book, () => new Promise((resolve) => (answer = resolve)));
-    await open('appointment-step4', { api, user: patient() });
+    await openBooking('appointment-step4', { api, user: patient() });
 
     const pay = await screen.findByRole('button', { name: /Book and pay/ });
     await user.click(pay);
@@ -98,7 +86,7 @@ describe('step 4: paying for the booking', () => {
       api.on(doctorsApi.availableSlots, { body: [SLOTS[1], SLOTS[2]] });
       return { status: 409, error: { code: 'APPOINTMENT_SLOT_TAKEN', message: 'The slot is taken' } };
     });
-    const { router } = await open('appointment-step4', { api, user: patient() });
+    const { router } = await openBooking('appointment-step4', { api, user: patient() });
 
     await user.click(await screen.findByRole('button', { name: /Book and pay/ }));
     const notice = await screen.findByRole('alert');
@@ -118,7 +106,7 @@ describe('step 4: paying for the booking', () => {
     const api = createApiDouble();
     answerBookingReads(api);
     api.on(appointmentsApi.book, { status: 409, error: { code: 'APPOINTMENT_SLOT_UNAVAILABLE', message: 'Unavailable' } });
-    await open('appointment-step4', { api, user: patient(), locale: 'uk' });
+    await openBooking('appointment-step4', { api, user: patient(), locale: 'uk' });
 
     await user.click(await screen.findByRole('button', { name: /Записатися й оплатити/ }));
     const notice = await screen.findByRole('alert');
@@ -131,7 +119,7 @@ describe('step 4: paying for the booking', () => {
     const api = createApiDouble();
     answerBookingReads(api);
     api.on(appointmentsApi.book, { status: 500, error: { code: 'INTERNAL', message: 'Internal error' } });
-    const { router } = await open('appointment-step4', { api, user: patient() });
+    const { router } = await openBooking('appointment-step4', { api, user: patient() });
 
     const pay = await screen.findByRole('button', { name: /Book and pay/ });
     await user.click(pay);
@@ -145,15 +133,8 @@ describe('step 4: paying for the booking', () => {
     const user = userEvent.setup({ delay: null });
     const api = createApiDouble();
     answerBookingReads(api);
-    api.on(appointmentsApi.book, {
-      status: 400,
-      error: {
-        code: 'VALIDATION_FAILED',
-        message: 'Validation failed',
-        errors: [{ path: 'body.appointment_phone', code: 'PHONE_FORMAT', message: 'Invalid phone' }],
-      },
-    });
-    await open('appointment-step4', { api, user: patient() });
+    api.on(appointmentsApi.book, fieldRefusal({ path: 'body.appointment_phone', code: 'PHONE_FORMAT', message: 'Invalid phone' }));
+    await openBooking('appointment-step4', { api, user: patient() });
 
     await user.click(await screen.findByRole('button', { name: /Book and pay/ }));
     const refusal = await screen.findByRole('alert');
@@ -167,7 +148,7 @@ describe('step 4: paying for the booking', () => {
     const api = createApiDouble();
     answerBookingReads(api);
     api.on(appointmentsApi.book, () => Promise.reject(new TypeError('Failed to fetch')));
-    await open('appointment-step4', { api, user: patient(), locale: 'uk' });
+    await openBooking('appointment-step4', { api, user: patient(), locale: 'uk' });
 
     await user.click(await screen.findByRole('button', { name: /Записатися й оплатити/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Невідома помилка');
@@ -182,7 +163,7 @@ describe('step 4: paying for the booking', () => {
       return { status: 201, body: held() };
     });
     api.on(paymentsApi.checkout, { status: 503, error: { code: 'SERVICE_UNAVAILABLE', message: 'Provider down' } });
-    await open('appointment-step4', { api, user: patient() });
+    await openBooking('appointment-step4', { api, user: patient() });
 
     await user.click(await screen.findByRole('button', { name: /Book and pay/ }));
     const payNow = await screen.findByRole('button', { name: /^Pay UAH\s500$/ });
@@ -204,7 +185,7 @@ describe('step 4: paying for the booking', () => {
     });
     answerBookingReads(api, { appointments: [current] });
     api.on(appointmentsApi.change, { body: { ...current, appointment_date: SLOTS[0], appointment_endDate: '2026-03-12T10:50:00Z' } });
-    await open('appointment-step4', { api, user: patient() });
+    await openBooking('appointment-step4', { api, user: patient() });
 
     expect(await screen.findByText(/Your consultation of .* will move to/)).toHaveTextContent(
       `Your consultation of ${appointmentDateText(current.appointment_date, 'en')} will move to ${appointmentDateText(SLOTS[0], 'en')}.`,

@@ -1,12 +1,12 @@
-import { Button, Group, List, Loader, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, List, Loader, Stack, Text } from '@mantine/core';
 import type { PatientCard } from '@rozmova/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormError } from '../../components/form-error.tsx';
 import { CrisisHelp, QuizLevelMark } from '../../components/quiz-level.tsx';
+import { QuizResultsTable } from '../../components/quiz-results-table.tsx';
 
 import { latestRecommendation, usePatientCard } from '../../lib/patient-card.ts';
-import { parseQuizScore } from '@rozmova/contracts';
 import { parseQuizNote } from '../../lib/quiz.ts';
 import { SectionCard } from '../../components/section-card.tsx';
 import { appPaths } from '../../lib/paths.ts';
@@ -14,12 +14,6 @@ import { AdviceCard } from './advice-card.tsx';
 import { dateTimeText } from '../../lib/format.ts';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
-
-/** A stored score in the reader's language (it is the same in both, but is read back from its counts). */
-function scoreText(t: Translate, score: string): string {
-  const counts = parseQuizScore(score);
-  return counts ? t('quiz.counts', { a: counts.A, b: counts.B, c: counts.C }) : score;
-}
 
 /** The server's completion note ("<level>, A: n, B: n, C: n") in the reader's language; other notes as written. */
 function noteText(t: Translate, text: string): string {
@@ -81,26 +75,7 @@ export function CardTab({ cardId, patientId }: { cardId: string; patientId: stri
 
       {history.length > 0 && (
         <SectionCard title={t('card.historyTitle')} titleId="card-history-title">
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('card.date')}</Table.Th>
-                <Table.Th scope="col">{t('card.level')}</Table.Th>
-                <Table.Th scope="col">{t('card.score')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {history.map((item) => (
-                <Table.Tr key={item.quiz_recommendation_date}>
-                  <Table.Td>{dateTimeText(item.quiz_recommendation_date, locale)}</Table.Td>
-                  <Table.Td>
-                    <QuizLevelMark level={item.quiz_recommendation_level} />
-                  </Table.Td>
-                  <Table.Td>{scoreText(t, item.quiz_recommendation_score)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <QuizResultsTable results={history} />
         </SectionCard>
       )}
 

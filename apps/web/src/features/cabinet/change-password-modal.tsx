@@ -2,7 +2,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/form-modal.tsx';
-import { NewPasswordField, PasswordField } from '../../components/password-field.tsx';
+import { CurrentPasswordField, NewPasswordField } from '../../components/password-field.tsx';
 import { isPasswordLengthValid } from '../../lib/validation.ts';
 import { useUpdateProfile } from './api.ts';
 
@@ -26,13 +26,7 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
       onSuccess={() => notifications.show({ message: t('profile.passwordChanged') })}
       submitLabel={t('auth.savePassword')}
     >
-      <PasswordField
-        label={t('fields.currentPassword')}
-        autoComplete="current-password"
-        required
-        data-autofocus
-        {...form.getInputProps('current_password')}
-      />
+      <CurrentPasswordField label={t('fields.currentPassword')} data-autofocus {...form.getInputProps('current_password')} />
       <NewPasswordField label={t('fields.newPassword')} {...form.getInputProps('new_password')} />
     </FormModal>
   );

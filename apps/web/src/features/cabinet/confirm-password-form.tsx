@@ -1,7 +1,7 @@
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { MutationForm } from '../../components/mutation-form.tsx';
-import { PasswordField } from '../../components/password-field.tsx';
+import { CurrentPasswordField } from '../../components/password-field.tsx';
 import { useVerifyPassword } from './api.ts';
 
 /** The first step of changing the phone or removing the account: the server wants the password confirmed. */
@@ -20,13 +20,7 @@ export function ConfirmPasswordForm({ onConfirmed }: { onConfirmed: () => void }
       onSuccess={onConfirmed}
       submitLabel={t('common.continue')}
     >
-      <PasswordField
-        label={t('fields.password')}
-        autoComplete="current-password"
-        required
-        data-autofocus
-        {...form.getInputProps('password')}
-      />
+      <CurrentPasswordField label={t('fields.password')} data-autofocus {...form.getInputProps('password')} />
     </MutationForm>
   );
 }

@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createApiDouble, type Answer, type ApiDouble } from '../../test/api-double.ts';
+import { createApiDouble, fieldRefusal, type Answer, type ApiDouble } from '../../test/api-double.ts';
 import { show } from '../../test/render.tsx';
 import { ScheduleEditor } from './schedule-editor.tsx';
 import { doctorAccount, doctorProfile } from './test-data.ts';
@@ -156,14 +156,7 @@ describe('saving the schedule', { timeout: 30_000 }, () => {
   it('puts a field the server refuses next to that field, and keeps what was typed', async () => {
     const user = userEvent.setup();
     const { sent } = await openEditor(doctorProfile(), (api) =>
-      api.on(doctorsApi.update, {
-        status: 400,
-        error: {
-          code: 'VALIDATION_FAILED',
-          message: 'Invalid body',
-          errors: [{ path: 'body.weekly_hours.0.end', code: 'INVALID', message: 'The start is before the end' }],
-        },
-      }),
+      api.on(doctorsApi.update, fieldRefusal({ path: 'body.weekly_hours.0.end', code: 'INVALID', message: 'The start is before the end' })),
     );
     await replace(user, minutes, '45');
     await user.click(save());

@@ -1,8 +1,8 @@
-import { Stack, Table, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import type { QuizRecommendation } from '@rozmova/contracts';
 import { useTranslation } from 'react-i18next';
-import { appointmentDateText } from '../../lib/appointment-dates.ts';
+import { QuizResultsTable } from '../../components/quiz-results-table.tsx';
 import { spacedLabelIndexes } from '../../lib/chart-labels.ts';
 import { dateLabel } from '../../lib/dates.ts';
 import { chartLevels, chartPoints, inOrder, levelY, stepPath, type ChartGeometry } from './self-check-series.ts';
@@ -18,8 +18,7 @@ const levelColor = { green: 'var(--mantine-color-green-7)', yellow: 'var(--manti
  * hidden from screen readers) and the same results as a table with the date, level and answers, which everyone reads.
  */
 export function SelfCheckChart({ results }: { results: readonly QuizRecommendation[] }) {
-  const { t, i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? 'en';
+  const { t } = useTranslation();
   // Drawn at the width it has (one unit a pixel), so the texts keep their size on a phone.
   const { ref, width: measured } = useElementSize();
   if (results.length === 0) return <Text>{t('doctorPatients.card.noResults')}</Text>;
@@ -77,25 +76,7 @@ export function SelfCheckChart({ results }: { results: readonly QuizRecommendati
           </svg>
         </div>
       )}
-      <Table>
-        <caption style={{ captionSide: 'top', textAlign: 'start' }}>{t('doctorPatients.card.tableCaption')}</caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('card.date')}</Table.Th>
-            <Table.Th scope="col">{t('card.level')}</Table.Th>
-            <Table.Th scope="col">{t('card.score')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {inOrder(results).map((result) => (
-            <Table.Tr key={result.quiz_recommendation_date}>
-              <Table.Td>{appointmentDateText(result.quiz_recommendation_date, language)}</Table.Td>
-              <Table.Td>{t(`quiz.levels.${result.quiz_recommendation_level}`)}</Table.Td>
-              <Table.Td>{result.quiz_recommendation_score}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <QuizResultsTable results={inOrder(results)} caption={t('doctorPatients.card.tableCaption')} />
       <div>
         <Title order={3} fz="md">
           {t('doctorPatients.card.latestAdvice', { title: latest.quiz_recommendation_title })}

@@ -4,7 +4,7 @@ import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notifications } from '@mantine/notifications';
-import { createApiDouble } from '../../test/api-double.ts';
+import { createApiDouble, fieldRefusal } from '../../test/api-double.ts';
 import { show } from '../../test/render.tsx';
 import { ContactsPage } from './contacts-page.tsx';
 
@@ -78,14 +78,7 @@ describe('the contact form', () => {
   it('shows the server’s refusal of a field on that field and keeps what was typed', async () => {
     const user = userEvent.setup({ delay: null });
     const api = createApiDouble();
-    api.on(contactApi.send, {
-      status: 400,
-      error: {
-        code: 'VALIDATION_FAILED',
-        message: 'Validation failed',
-        errors: [{ path: 'body.name', code: 'ONE_LINE_TEXT', message: 'Control characters are not allowed' }],
-      },
-    });
+    api.on(contactApi.send, fieldRefusal({ path: 'body.name', code: 'ONE_LINE_TEXT', message: 'Control characters are not allowed' }));
     await show(page, { api, at: '/contacts' });
 
     await fill(user, { name: 'Olena\u0007' });

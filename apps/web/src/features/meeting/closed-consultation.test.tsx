@@ -6,28 +6,13 @@ import { appPaths } from '../../lib/paths.ts';
 import { createApiDouble } from '../../test/api-double.ts';
 import { show } from '../../test/render.tsx';
 import { ClosedConsultation } from './closed-consultation.tsx';
-import { consultation, doctorUser, patientUser } from './test-data.ts';
+import { aReview, consultation, doctorUser, patientUser } from './test-data.ts';
 
 const completed = consultation({ appointment_status: 'completed', appointment_advice: 'Walk every morning.\nSleep at 23:00.' });
 
 const reviewsOf = (appointmentIds: string[]): FeedbackList => ({
   count: appointmentIds.length,
-  feedback: appointmentIds.map((appointmentId, index) => ({
-    id: `f${index}`,
-    type: 'doctor',
-    feedback_type: 'doctor',
-    feedback_rating: 5,
-    feedback_user_name: 'Olena',
-    feedback_clinic_name: '',
-    feedback_comment: '',
-    doctor_id: doctorUser.id,
-    is_anonymous: false,
-    is_published: false,
-    patient_id: patientUser.id,
-    appointment_id: appointmentId,
-    createdAt: '2026-11-27T11:00:00.000Z',
-    updatedAt: '2026-11-27T11:00:00.000Z',
-  })),
+  feedback: appointmentIds.map((appointmentId, index) => aReview(appointmentId, { id: `f${index}` })),
 });
 
 function apiWithReviews(appointmentIds: string[]) {

@@ -5,30 +5,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { createApiDouble, type Answer } from '../../test/api-double.ts';
 import { show } from '../../test/render.tsx';
 import { FeedbackModal } from './feedback-modal.tsx';
-import { consultation, patientUser } from './test-data.ts';
+import { aReview, consultation, patientUser } from './test-data.ts';
 
 const appointment = consultation({ appointment_status: 'completed' });
 
-const saved = (body: Partial<Feedback> = {}): Answer<typeof feedbackApi.create> => ({
-  status: 201,
-  body: {
-    id: 'f1',
-    type: 'doctor',
-    feedback_type: 'doctor',
-    feedback_rating: 5,
-    feedback_user_name: 'Olena',
-    feedback_clinic_name: '',
-    feedback_comment: '',
-    doctor_id: appointment.appointment_doctorId,
-    is_anonymous: false,
-    is_published: false,
-    patient_id: patientUser.id,
-    appointment_id: appointment.id,
-    createdAt: '2026-11-27T11:00:00.000Z',
-    updatedAt: '2026-11-27T11:00:00.000Z',
-    ...body,
-  },
-});
+const saved = (body: Partial<Feedback> = {}): Answer<typeof feedbackApi.create> => ({ status: 201, body: aReview(appointment.id, body) });
 
 /** A star is clicked on its drawing, the label of its visually hidden radio button (as a person does). */
 async function chooseStars(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, name: string) {

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { Checkbox, Modal, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { Appointment } from '@rozmova/contracts';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { MutationForm } from '../../components/mutation-form.tsx';
 import { RatingFields } from '../../components/rating-fields.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useSendDoctorFeedback } from './api.ts';
+import { SentNotice } from './sent-notice.tsx';
 
 /**
  * The doctor-feedback dialog (docs/product.md §2's meeting modals): a rating of 1 to 5 as radio buttons (each star is named
@@ -25,16 +26,11 @@ export function FeedbackModal({ appointment, userId, onClose }: { appointment: A
   return (
     <Modal opened onClose={onClose} title={t('meeting.feedback.title', { name: appointment.doctor.user_name })}>
       {send.isSuccess || exists ? (
-        <Stack gap="sm">
-          <Alert color="brand" variant="light" role="status" title={exists ? undefined : t('meeting.feedback.thanksTitle')}>
-            {exists ? t('meeting.feedback.exists') : t('meeting.feedback.thanks')}
-          </Alert>
-          <Group justify="flex-end">
-            <Button onClick={onClose} data-autofocus>
-              {t('common.close')}
-            </Button>
-          </Group>
-        </Stack>
+        <SentNotice
+          title={exists ? undefined : t('meeting.feedback.thanksTitle')}
+          text={exists ? t('meeting.feedback.exists') : t('meeting.feedback.thanks')}
+          onClose={onClose}
+        />
       ) : (
         <MutationForm
           form={form}

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MEETING_REPORT_MESSAGE_MAX, type MeetingReportBody } from '@rozmova/contracts';
 import { useTranslation } from 'react-i18next';
 import { MutationForm } from '../../components/mutation-form.tsx';
 import { useReportProblem } from './api.ts';
+import { SentNotice } from './sent-notice.tsx';
 
 /**
  * "Report a problem" during the call (docs/product.md §2's "support" modal): the person's words and the call's technical
@@ -29,16 +30,7 @@ export function SupportModal({
   return (
     <Modal opened onClose={onClose} title={t('meeting.support.title')}>
       {report.isSuccess ? (
-        <Stack gap="sm">
-          <Alert color="brand" variant="light" role="status" title={t('meeting.support.sentTitle')}>
-            {t('meeting.support.sentText')}
-          </Alert>
-          <Group justify="flex-end">
-            <Button onClick={onClose} data-autofocus>
-              {t('common.close')}
-            </Button>
-          </Group>
-        </Stack>
+        <SentNotice title={t('meeting.support.sentTitle')} text={t('meeting.support.sentText')} onClose={onClose} />
       ) : (
         <MutationForm
           form={form}

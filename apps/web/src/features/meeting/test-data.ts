@@ -1,4 +1,4 @@
-import type { Appointment, User } from '@rozmova/contracts';
+import type { Appointment, Feedback, User } from '@rozmova/contracts';
 import { anAppointment } from '../../test/fixtures.ts';
 import { aUser } from '../../test/people.ts';
 
@@ -34,3 +34,22 @@ export function consultation(overrides: Partial<Appointment> = {}, start = '2026
     ...overrides,
   });
 }
+
+/** The patient's rating of the consultation `appointmentId` as the feedback API answers it: five stars, not published. */
+export const aReview = (appointmentId: string, changes: Partial<Feedback> = {}): Feedback => ({
+  id: 'f1',
+  type: 'doctor',
+  feedback_type: 'doctor',
+  feedback_rating: 5,
+  feedback_user_name: 'Olena',
+  feedback_clinic_name: '',
+  feedback_comment: '',
+  doctor_id: doctorUser.id,
+  is_anonymous: false,
+  is_published: false,
+  patient_id: patientUser.id,
+  appointment_id: appointmentId,
+  createdAt: '2026-11-27T11:00:00.000Z',
+  updatedAt: '2026-11-27T11:00:00.000Z',
+  ...changes,
+});

@@ -3,22 +3,16 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createApiDouble } from '../../test/api-double.ts';
+import { anAccount } from '../../test/fixtures.ts';
 import { show } from '../../test/render.tsx';
 import NotificationBell from './notification-bell.tsx';
 import { notificationDateText } from './store.ts';
-import { aUser } from '../../test/people.ts';
 
 // A person's typing, Mantine's first render and lazy chunks take a while on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5_000 });
 
-const patient = aUser('patient', {
-  id: 'user-1',
-  email: 'olena@example.com',
-  user_name: 'Olena Koval',
-  role_specific_data: {},
-  created_at: '2026-01-05T10:00:00Z',
-});
+const patient = anAccount({ role_specific_data: {} });
 
 const notification = (id: string, message: string, changes: Partial<Notification> = {}): Notification => ({
   id,

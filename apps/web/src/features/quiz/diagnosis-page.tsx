@@ -8,16 +8,7 @@ import { CrisisHelp, QuizAdvice, QuizNextSteps } from '../../components/quiz-lev
 import { QuizIntro, QuizQuestionStep } from '../../components/quiz-steps.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { cardIdOf, useQuizQuestions } from '../../lib/patient-card.ts';
-import {
-  allAnswered,
-  clearDraft,
-  countAnswers,
-  readDraft,
-  resumeIndex,
-  toResults,
-  VISITOR_QUIZ_KEY,
-  type QuizAnswers,
-} from '../../lib/quiz.ts';
+import { allAnswered, clearDraft, countAnswers, readDraft, resumeIndex, VISITOR_QUIZ_KEY, type QuizAnswers } from '../../lib/quiz.ts';
 import { useQuizLevelRules } from './api.ts';
 import { useQuizRun } from './use-quiz-run.ts';
 import { SectionCard } from '../../components/section-card.tsx';
@@ -77,13 +68,7 @@ function VisitorQuiz({ questions, onRetake }: { questions: QuizQuestion[]; onRet
   const patient = cardIdOf(user) !== undefined;
 
   if (step === 'intro') {
-    return (
-      <QuizIntro
-        questionCount={questions.length}
-        answered={toResults(questions, run.answers).length}
-        onStart={() => setStep('questions')}
-      />
-    );
+    return <QuizIntro questionCount={questions.length} answered={run.answered} onStart={() => setStep('questions')} />;
   }
 
   if (step === 'done' && !patient) {

@@ -2,7 +2,7 @@ import { feedbackApi, patientsApi, quizApi, type PatientCard } from '@rozmova/co
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApiDouble } from '../../test/api-double.ts';
+import { createApiDouble, fieldRefusal } from '../../test/api-double.ts';
 import { show } from '../../test/render.tsx';
 import { QuizPage } from './quiz-page.tsx';
 import { card, patient, questions, recommendation } from './test-fixtures.ts';
@@ -182,14 +182,10 @@ describe('the feedback on the self-check', () => {
   it('tells why the server refused the comment instead of saying nothing', async () => {
     const user = userEvent.setup({ delay: null });
     const api = patientApi(completed('yellow', 'A: 1, B: 1, C: 1'));
-    api.on(feedbackApi.upsertForUser, {
-      status: 400,
-      error: {
-        code: 'VALIDATION_FAILED',
-        message: 'Validation failed',
-        errors: [{ path: 'body.feedback_comment', code: 'MULTI_LINE_TEXT', message: 'Control characters' }],
-      },
-    });
+    api.on(
+      feedbackApi.upsertForUser,
+      fieldRefusal({ path: 'body.feedback_comment', code: 'MULTI_LINE_TEXT', message: 'Control characters' }),
+    );
     await open(api, '/user/quizz?stage=recommend');
 
     (await screen.findByRole('radio', { name: '3 of 5' })).focus();

@@ -136,13 +136,7 @@ function PatientQuiz({ cardId, card, questions, onCompleted }: PatientQuizProps)
   }, []);
 
   if (step === 'intro') {
-    return (
-      <QuizIntro
-        questionCount={questions.length}
-        answered={toResults(questions, run.answers).length}
-        onStart={() => setStep('questions')}
-      />
-    );
+    return <QuizIntro questionCount={questions.length} answered={run.answered} onStart={() => setStep('questions')} />;
   }
 
   return (

@@ -78,6 +78,8 @@ export function useQuizRun({ storageKey, questions, initial, save, unsynced = fa
   const count = questions.length;
   return {
     answers: draft.answers,
+    /** How many of the questions have an answer. */
+    answered: toResults(questions, draft.answers).length,
     index: Math.min(draft.index, Math.max(count - 1, 0)),
     saveState,
     answer: (questionId: string, answerId: string) =>

@@ -3,32 +3,23 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { anAccount, formFlow } from '../../test/fixtures.ts';
-import { createApiDouble, type ApiDouble } from '../../test/api-double.ts';
+import { createApiDouble, fieldRefusal, type ApiDouble } from '../../test/api-double.ts';
 import { show } from '../../test/render.tsx';
 import { ApplicationView } from './application-view.tsx';
+import { anApplication } from './test-data.ts';
 
-const filled = (overrides: Partial<SpecialistApplication> = {}): SpecialistApplication => ({
-  id: 'application-1',
-  user_id: 'user-1',
-  email: 'mariia@example.com',
-  user_name: 'Марія Коваленко',
-  locale: 'en',
-  status: 'draft',
-  name_en: 'Mariia Kovalenko',
-  specialisations: ['psychologist'],
-  bio: { uk: 'Працюю з тривогою.', en: 'I work with anxiety.' },
-  languages: ['uk'],
-  experience_years: 6,
-  diploma: null,
-  rejection_reason: null,
-  submitted_at: null,
-  decided_at: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-  ...overrides,
-});
+const filled = (overrides: Partial<SpecialistApplication> = {}): SpecialistApplication =>
+  anApplication({
+    locale: 'en',
+    name_en: 'Mariia Kovalenko',
+    specialisations: ['psychologist'],
+    bio: { uk: 'Працюю з тривогою.', en: 'I work with anxiety.' },
+    languages: ['uk'],
+    experience_years: 6,
+    ...overrides,
+  });
 const diploma = { content_type: 'application/pdf' as const, size: 2 * 1024 * 1024, file_name: 'diploma.pdf' };
-const empty = () => filled({ name_en: '', specialisations: [], bio: { uk: '', en: '' }, languages: [], experience_years: 0 });
+const empty = () => anApplication({ locale: 'en' });
 
 interface Sent {
   method: string;
@@ -123,17 +114,13 @@ describe('the profile step', formFlow, () => {
 
   it('puts what the server refused on its field, the bio in either language too', async () => {
     const api = createApiDouble();
-    api.on(specialistsApi.updateMine, {
-      status: 400,
-      error: {
-        code: 'VALIDATION_FAILED',
-        message: 'Validation failed',
-        errors: [
-          { path: 'body.bio.en', code: 'MULTI_LINE_TEXT', message: 'Control characters' },
-          { path: 'body.name_en', code: 'ONE_LINE_TEXT', message: 'One line' },
-        ],
-      },
-    });
+    api.on(
+      specialistsApi.updateMine,
+      fieldRefusal(
+        { path: 'body.bio.en', code: 'MULTI_LINE_TEXT', message: 'Control characters' },
+        { path: 'body.name_en', code: 'ONE_LINE_TEXT', message: 'One line' },
+      ),
+    );
     const user = await open(api, filled());
     await user.click(await screen.findByRole('button', { name: 'Back' }));
     await user.click(await screen.findByRole('button', { name: 'Save and continue' }));

@@ -1,26 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import type { SpecialistApplication } from '@rozmova/contracts';
 import { nextStepOf } from './application-view.tsx';
+import { anApplication } from './test-data.ts';
 
-const draft: SpecialistApplication = {
-  id: 'a1',
-  user_id: 'u1',
-  email: 'maria@example.com',
-  user_name: 'Марія Коваленко',
-  locale: 'uk',
-  status: 'draft',
-  name_en: '',
-  specialisations: [],
-  bio: { uk: '', en: '' },
-  languages: ['uk'],
-  experience_years: 0,
-  diploma: null,
-  rejection_reason: null,
-  submitted_at: null,
-  decided_at: null,
-  createdAt: '2026-11-25T00:00:00.000Z',
-  updatedAt: '2026-11-25T00:00:00.000Z',
-};
+const draft = anApplication({ languages: ['uk'] });
 const profile = { name_en: 'Mariia Kovalenko', specialisations: ['psychologist' as const], bio: { uk: 'Про мене', en: 'About me' } };
 const diploma = { content_type: 'application/pdf' as const, size: 1000, file_name: 'diploma.pdf' };
 

@@ -1,34 +1,14 @@
-import { authApi, specialistsApi, type SpecialistApplication } from '@rozmova/contracts';
+import { authApi, specialistsApi } from '@rozmova/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { anAccount, formFlow } from '../../test/fixtures.ts';
-import { createApiDouble, type ApiDouble } from '../../test/api-double.ts';
+import { createApiDouble, fieldRefusal, type ApiDouble } from '../../test/api-double.ts';
 import { show } from '../../test/render.tsx';
 import { SpecialistSignUpPage } from './specialist-signup-page.tsx';
+import { anApplication } from './test-data.ts';
 
 const applicant = () => anAccount({ role: 'none', email: 'mariia@example.com', user_name: 'Марія Коваленко' });
-
-const anApplication = (overrides: Partial<SpecialistApplication> = {}): SpecialistApplication => ({
-  id: 'application-1',
-  user_id: 'user-1',
-  email: 'mariia@example.com',
-  user_name: 'Марія Коваленко',
-  locale: 'uk',
-  status: 'draft',
-  name_en: '',
-  specialisations: [],
-  bio: { uk: '', en: '' },
-  languages: [],
-  experience_years: 0,
-  diploma: null,
-  rejection_reason: null,
-  submitted_at: null,
-  decided_at: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-  ...overrides,
-});
 
 async function visit(api: ApiDouble, options: { locale?: 'en' | 'uk'; user?: ReturnType<typeof anAccount> } = {}) {
   const view = await show(<SpecialistSignUpPage />, { api, at: '/for-specialists', ...options });
@@ -140,14 +120,7 @@ describe('the account step of a specialist', formFlow, () => {
   it('takes the person back to the name the server refused, with the reason beside it', async () => {
     const api = createApiDouble();
     api.on(authApi.sendRegisterCode, { status: 204 });
-    api.on(authApi.registerSpecialist, {
-      status: 400,
-      error: {
-        code: 'VALIDATION_FAILED',
-        message: 'Validation failed',
-        errors: [{ path: 'body.user_name', code: 'TOO_LONG', message: 'Too long' }],
-      },
-    });
+    api.on(authApi.registerSpecialist, fieldRefusal({ path: 'body.user_name', code: 'TOO_LONG', message: 'Too long' }));
     const { user } = await visit(api);
     await askForCode(user, 'М'.repeat(101));
     await createAccount(user, '135790', 'a specialist password');

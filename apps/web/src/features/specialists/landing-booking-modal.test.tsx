@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { anAccount, anAppointment, formFlow } from '../../test/fixtures.ts';
 import { aDoctor } from '../../test/people.ts';
-import { createApiDouble, type ApiDouble } from '../../test/api-double.ts';
+import { createApiDouble, fieldRefusal, type ApiDouble } from '../../test/api-double.ts';
 import { show } from '../../test/render.tsx';
 import { LandingBookingModal } from './landing-booking-modal.tsx';
 
@@ -156,14 +156,10 @@ describe("booking from the specialists' page", formFlow, () => {
 
   it("puts the server's phone refusal under the phone field", async () => {
     const api = createApiDouble();
-    api.on(appointmentsApi.bookFromLanding, {
-      status: 400,
-      error: {
-        code: 'VALIDATION_FAILED',
-        message: 'Validation failed',
-        errors: [{ path: 'body.appointmentDto.appointment_phone', code: 'PHONE_FORMAT', message: 'Phone format' }],
-      },
-    });
+    api.on(
+      appointmentsApi.bookFromLanding,
+      fieldRefusal({ path: 'body.appointmentDto.appointment_phone', code: 'PHONE_FORMAT', message: 'Phone format' }),
+    );
     const { user } = await open(api);
     await fillDetails(user);
     await user.click(screen.getByRole('button', { name: en.submit }));
@@ -172,14 +168,10 @@ describe("booking from the specialists' page", formFlow, () => {
 
   it('goes back to the times when the server refuses the chosen one', async () => {
     const api = createApiDouble();
-    api.on(appointmentsApi.bookFromLanding, {
-      status: 400,
-      error: {
-        code: 'VALIDATION_FAILED',
-        message: 'Validation failed',
-        errors: [{ path: 'body.appointmentDto.appointment_date', code: 'INVALID_VALUE', message: 'Not a free time' }],
-      },
-    });
+    api.on(
+      appointmentsApi.bookFromLanding,
+      fieldRefusal({ path: 'body.appointmentDto.appointment_date', code: 'INVALID_VALUE', message: 'Not a free time' }),
+    );
     const { user } = await open(api);
     await fillDetails(user);
     await user.click(screen.getByRole('button', { name: en.submit }));

@@ -3,21 +3,15 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiDouble } from '../../test/api-double.ts';
+import { anAccount } from '../../test/fixtures.ts';
 import { show } from '../../test/render.tsx';
 import SupportLauncher from './support-launcher.tsx';
-import { aUser } from '../../test/people.ts';
 
 // A person's typing, Mantine's first render and lazy chunks take a while on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5_000 });
 
-const patient = aUser('patient', {
-  id: 'user-1',
-  email: 'olena@example.com',
-  user_name: 'Olena Koval',
-  role_specific_data: {},
-  created_at: '2026-01-05T10:00:00Z',
-});
+const patient = anAccount({ role_specific_data: {} });
 
 const fromOperator = (seq: number, text: string): Message => ({
   id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,

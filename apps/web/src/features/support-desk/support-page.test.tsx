@@ -1,8 +1,9 @@
-import { supportDeskApi, type SupportRequest, type User } from '@rozmova/contracts';
+import { supportDeskApi, type Role, type SupportRequest } from '@rozmova/contracts';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createApiDouble } from '../../test/api-double.ts';
+import { anAccount } from '../../test/fixtures.ts';
 import { show } from '../../test/render.tsx';
 import { SupportPage } from './support-page.tsx';
 
@@ -10,20 +11,7 @@ import { SupportPage } from './support-page.tsx';
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5_000 });
 
-const person = (role: User['user_role']): User => ({
-  id: 'user-1',
-  email: 'olena@example.com',
-  user_name: 'Olena Koval',
-  user_role: role,
-  phone: null,
-  locale: 'en',
-  has_password: true,
-  email_verified: true,
-  notification_settings: { in_app: true, email: true, push: false },
-  user_push_token: null,
-  role_specific_data: {},
-  created_at: '2026-01-05T10:00:00Z',
-});
+const person = (role: Role) => anAccount({ role, role_specific_data: {} });
 
 const created = (changes: Partial<SupportRequest> = {}): SupportRequest => ({
   id: 'request-1',

@@ -1,10 +1,11 @@
 import { authApi, twoFactorApi } from '@rozmova/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { anAccount, formFlow } from '../../test/fixtures.ts';
 import { createApiDouble, type ApiDouble } from '../../test/api-double.ts';
 import { show } from '../../test/render.tsx';
+import { shownRecoveryCodes } from './test-data.ts';
 import { TwoFactorEnrolmentPage } from './enrolment-page.tsx';
 
 const challenge = 'enrol-challenge-0123456789';
@@ -55,12 +56,7 @@ describe('setting up an authenticator between the password and the session', for
 
     await user.type(screen.getByLabelText(/^Code from the app/), '987-654');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    const list = await screen.findByRole('list', { name: 'Recovery codes' });
-    expect(
-      within(list)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual(codes);
+    expect(await shownRecoveryCodes()).toEqual(codes);
     expect(api.callsTo(twoFactorApi.confirmEnrolment).map((call) => call.body)).toEqual([{ challenge, code: '987654' }]);
     // The challenge is used up: a reload does not offer it again.
     expect(sessionStorage.getItem('rozmova-second-step')).toBeNull();

@@ -8,9 +8,14 @@ import {
   type PatientCard,
   type User,
 } from '@rozmova/contracts';
+import { configure } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { ApiDouble } from '../../test/api-double.ts';
 import { anAppointment } from '../../test/fixtures.ts';
 import { aCard, aDoctor, aUser } from '../../test/people.ts';
+import { show } from '../../test/render.tsx';
+import { BookingPage } from './booking-page.tsx';
+import { clearDraft } from './draft.ts';
 
 /** The booking tests' people and answers: a patient, a doctor with free times, and the appointments the server keeps. */
 
@@ -38,6 +43,10 @@ export const doctor = (changes: Partial<Doctor> = {}): Doctor =>
     weekly_hours: [{ weekday: 4, start: '09:00', end: '17:00' }],
     ...changes,
   });
+
+/** The booking page at `/user/<page>` (its route in the app), shown as `show` does. */
+export const openBooking = (page: string, options: Parameters<typeof show>[1]) =>
+  show(<BookingPage />, { at: `/user/${page}`, route: '/user/:page', ...options });
 
 /** "Now" in the booking tests, and the free times the doctor has after it (in UTC, the same calendar day anywhere). */
 export const NOW = new Date('2026-03-10T08:00:00Z');
@@ -80,4 +89,18 @@ export function answerBookingReads(
   api.on(doctorsApi.availableSlots, { body: [...SLOTS] });
   api.on(documentsApi.listMine, { body: { userReferences: [], count: 0 } });
   return state;
+}
+
+/** A booking test file's hooks: each test starts at NOW (only Date faked), with no session or draft kept. */
+export function bookingTestSetup() {
+  // A person's typing, Mantine's first render and lazy chunks take a while on a busy machine.
+  vi.setConfig({ testTimeout: 30_000 });
+  configure({ asyncUtilTimeout: 5_000 });
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    sessionStorage.clear();
+    clearDraft();
+  });
+  afterEach(() => vi.useRealTimers());
 }
