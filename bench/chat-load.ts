@@ -3,6 +3,7 @@
  * every recipient's connection times the `chat-message-created` that reaches it. Used for the app and the baseline alike.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { io as connect, type Socket } from 'socket.io-client';
 import { realtimeEvents } from '@rozmova/contracts';
@@ -76,6 +77,27 @@ export function memoryOf(server: NodeServer): Promise<{ rss: number; heapUsed: n
     });
     process.kill(server.pid, 'SIGUSR2');
   });
+}
+
+/** Linux's clock ticks per second for a process's CPU times (`getconf CLK_TCK`; 100 on every Linux build we run). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * The CPU time (user and system) a server process has used so far, in ms, from /proc; NaN where there is none. Unlike a
+ * latency it does not grow when other work on the machine competes for the cores.
+ */
+export function cpuMsOf(server: NodeServer): number {
+  try {
+    const stat = readFileSync(`/proc/${server.pid}/stat`, 'utf8');
+    const [utime, stime] = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .slice(11, 13)
+      .map(Number);
+    return ((utime! + stime!) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /** How a side of the bench reaches its servers: the handshake of a connection and the request that sends a message. */

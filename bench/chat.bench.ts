@@ -23,7 +23,7 @@ import { selectMessagesPage } from '../apps/api/src/modules/messages/messages.re
 import { startApiInstance, startNodeServer, startRedis, type NodeServer } from '../apps/api/src/test/cluster.ts';
 import { createPostgresDatabase } from '../apps/api/src/test/harness.ts';
 import { checkSendCost } from './chat-cost.ts';
-import { connectAll, makePeople, memoryOf, runChat, type ChatFigures, type ChatTarget, type Person } from './chat-load.ts';
+import { connectAll, cpuMsOf, makePeople, memoryOf, runChat, type ChatFigures, type ChatTarget, type Person } from './chat-load.ts';
 import { buildBenchApp, envNumber, format, markFailed, percentile, printHeader, printTable, runBench, SMOKE, verdict } from './support.ts';
 
 const PATIENTS = Math.round(envNumber('BENCH_CHAT_PATIENTS', 2_000, 20));
@@ -75,6 +75,8 @@ interface SideResult {
   rssPer1k: number;
   heapPer1k: number;
   rssBefore: number;
+  /** Both servers' CPU time per message sent while measured, in ms. */
+  cpuPerMessage: number;
 }
 
 const MB = 1024 * 1024;
@@ -92,7 +94,9 @@ async function measureSide(label: string, servers: NodeServer[], patients: Perso
   );
   const load = { servers, patients, operators, patientSockets, operatorSockets, target, rate: RATE };
   const warmup = await runChat({ ...load, seconds: WARMUP_SECONDS });
+  const cpuBefore = servers.map(cpuMsOf);
   const measured = await runChat({ ...load, seconds: SECONDS });
+  const cpuMs = servers.reduce((sum, server, i) => sum + cpuMsOf(server) - cpuBefore[i]!, 0);
   const chat = { ...measured, missing: measured.missing + warmup.missing, failedSends: measured.failedSends + warmup.failedSends };
   for (const socket of [...patientSockets, ...operatorSockets]) socket.close();
   if (chat.failedSends > 0 || chat.missing > 0) {
@@ -104,6 +108,7 @@ async function measureSide(label: string, servers: NodeServer[], patients: Perso
     rssPer1k: mean(after.map((m, i) => (m.rss - before[i]!.rss) / perServer)) / MB,
     heapPer1k: mean(after.map((m, i) => (m.heapUsed - before[i]!.heapUsed) / perServer)) / MB,
     rssBefore: mean(before.map((m) => m.rss)) / MB,
+    cpuPerMessage: cpuMs / measured.sent,
   } satisfies SideResult;
 }
 
@@ -192,6 +197,10 @@ function printChat(sides: Record<'app' | 'baseline', SideResult>): void {
   console.log(
     `app p99 to operators ${ms(percentile(app.toOperators, 99))} ms, to the patient ${ms(percentile(app.toPatient, 99))} ms ` +
       `(target < ${TARGETS.p99} ms)  ${verdict(worstP99 < TARGETS.p99, 'MISS')}; app/baseline p99 to operators = ${format(ratio, 2)}`,
+  );
+  console.log(
+    `servers' CPU per message: app ${format(sides.app.cpuPerMessage, 2)} ms, baseline ${format(sides.baseline.cpuPerMessage, 2)} ms; ` +
+      `app/baseline = ${format(sides.app.cpuPerMessage / sides.baseline.cpuPerMessage, 1)}`,
   );
   printTable(
     ['side', 'RSS MB per 1,000', 'heap MB per 1,000', 'RSS before MB'],

@@ -152,7 +152,7 @@ export async function buildApp(deps: AppDeps) {
     database,
     clock,
     mailer,
-    realtime: createRealtimeBus(gateway.io),
+    realtime: createRealtimeBus(gateway.io, { clustered: gateway.clustered }),
     presence: createMeetingPresence(gateway.io),
     storage,
     log: app.log,

@@ -17,10 +17,13 @@ export interface RealtimeBus {
   /** To every connection in a room, e.g. a group channel (`groupChannels.operators`), except those also in `exceptRoom`. */
   toRoom<N extends ServerEventName>(room: string, event: N, payload: ServerEventPayload<N>, exceptRoom?: string): void;
   /**
-   * To every connection in a room, each asked to acknowledge (a Socket.IO broadcast with acknowledgements, across
-   * instances through the adapter); resolves with how many did, once all have or `timeoutMs` passed.
+   * To every connection in a room, each asked to acknowledge within `timeoutMs`. Each instance asks its own connections
+   * and calls its own {@link onAcknowledged} handler once one of them has acknowledged, so no acknowledgement crosses
+   * between instances (through the adapter, each would be a Redis entry every instance reads).
    */
-  toRoomWithAck<N extends AckedServerEventName>(room: string, event: N, payload: ServerEventPayload<N>, timeoutMs: number): Promise<number>;
+  toRoomAcknowledged<N extends AckedServerEventName>(room: string, event: N, payload: ServerEventPayload<N>, timeoutMs: number): void;
+  /** What this instance does with a payload of `event` that one of its own connections acknowledged. */
+  onAcknowledged<N extends AckedServerEventName>(event: N, handler: (payload: ServerEventPayload<N>) => void): void;
   /** The user id of each connection in a room, on every instance (a user with two tabs is there twice). */
   userIdsIn(room: string): Promise<string[]>;
   /** Tells every connection of a user that its session ended and closes it, except those of `keepSessionId`. */
@@ -32,18 +35,48 @@ export interface RealtimeBus {
 /** Every connection joins the room of the session it authenticated with. */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
-export function createRealtimeBus(io: Server): RealtimeBus {
+/** socket.io-parser's packet type of an event. */
+const EVENT_PACKET = 2;
+
+/** The instances' own event asking each to send a room's acknowledged event to its connections. */
+const ASK_LOCALLY = 'rozmova:ask-acknowledged';
+
+/** `clustered`: other instances share the rooms through the adapter (Redis). */
+export function createRealtimeBus(io: Server, options: { clustered: boolean }): RealtimeBus {
+  const handlers = new Map<string, (payload: never) => void>();
+
+  /**
+   * The adapter's own broadcast with acknowledgements, kept to this instance: the packet is encoded once for all the
+   * room's connections (Socket.IO's `io.local` would wait for the other instances' counts until the timeout).
+   */
+  function askLocally(room: string, event: AckedServerEventName, payload: unknown, timeoutMs: number): void {
+    const handler = handlers.get(event);
+    const until = performance.now() + timeoutMs;
+    let heard = false;
+    const packet = { type: EVENT_PACKET, data: [event, payload], nsp: '/' };
+    const options = { rooms: new Set([room]), except: new Set<string>(), flags: { local: true } };
+    io.of('/').adapter.broadcastWithAck(
+      packet,
+      options,
+      () => undefined,
+      () => {
+        if (heard || performance.now() > until) return;
+        heard = true;
+        handler?.(payload as never);
+      },
+    );
+  }
+  if (options.clustered) io.on(ASK_LOCALLY, askLocally);
+
   return {
     toUser: (userId, event, payload) => emitEvent(io.to(userRoom(userId)), event, payload),
     toRoom: (room, event, payload, exceptRoom) => emitEvent(exceptRoom ? io.to(room).except(exceptRoom) : io.to(room), event, payload),
-    toRoomWithAck: (room, event, payload, timeoutMs) => {
+    toRoomAcknowledged: (room, event, payload, timeoutMs) => {
       const checked = checkedPayload(event, payload);
-      return new Promise((resolve) => {
-        io.to(room)
-          .timeout(timeoutMs)
-          .emit(event, checked, (_error: unknown, responses: unknown[] | undefined) => resolve(responses?.length ?? 0));
-      });
+      if (options.clustered) io.serverSideEmit(ASK_LOCALLY, room, event, checked, timeoutMs);
+      askLocally(room, event, checked, timeoutMs);
     },
+    onAcknowledged: (event, handler) => void handlers.set(event, handler as (payload: never) => void),
     userIdsIn: async (room) => (await io.in(room).fetchSockets()).map((socket) => String((socket.data as { userId?: unknown }).userId)),
     disconnectUser: (userId, keepSessionId) => {
       const sockets = keepSessionId ? io.in(userRoom(userId)).except(sessionRoom(keepSessionId)) : io.in(userRoom(userId));

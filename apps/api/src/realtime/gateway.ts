@@ -21,6 +21,8 @@ export const STREAM_MAX_LEN = 50_000;
 
 export interface Gateway {
   io: Server;
+  /** Other instances share the rooms through Redis (`REDIS_URL`). */
+  clustered: boolean;
   /**
    * Authenticates every connection, a recovered one too, with the same bearer token as the HTTP API, and refuses one
    * over its session's or person's cap of connections (`connection-caps.ts`).
@@ -90,6 +92,7 @@ export async function createGateway(server: HttpServer, options: { redisUrl?: st
 
   return {
     io,
+    clustered: redis !== undefined,
     useAuth(auth) {
       const admitted = new WeakMap<Socket, { token: string; expiresAt: Date; missed: unknown[][] }>();
       io.use((socket, next) => {

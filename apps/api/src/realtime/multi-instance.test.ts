@@ -2,10 +2,10 @@ import { once } from 'node:events';
 import { createClient } from 'redis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { realtimeEvents, SESSION_REVOKED_EVENT } from '@rozmova/contracts';
+import { realtimeEvents, SESSION_REVOKED_EVENT, type Message, type MessagesDeliveredEvent } from '@rozmova/contracts';
 import { startRedis, type RedisServer } from '../test/cluster.ts';
 import { sampleReadEvent as payload } from '../test/event-samples.ts';
-import { quickPatient } from '../test/factories.ts';
+import { quickAccount, quickPatient, supportMessage } from '../test/factories.ts';
 import { call, createTestApp, loginAs, registerPatient, type TestContext } from '../test/harness.ts';
 import { connectSocket, everythingArrived, listen, nextEvent } from '../test/socket.ts';
 
@@ -37,6 +37,30 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API instances on one Postgr
       expect(await arrived).toEqual(payload('across'));
     } finally {
       socket.close();
+    }
+  });
+
+  test("a patient's message sent through one instance is Delivered when an operator's client on the other acknowledges it", async () => {
+    const patient = await quickPatient(first);
+    const operator = await quickAccount(first, 'operator');
+    const patientSocket = await connectSocket(await listen(first), patient.token);
+    const operatorSocket = await connectSocket(await listen(second), operator.token);
+    const acknowledged: string[] = [];
+    operatorSocket.on(realtimeEvents.chatMessageCreated, (message: Message, ack?: unknown) => {
+      if (typeof ack !== 'function') return;
+      acknowledged.push(message.id);
+      ack();
+    });
+    try {
+      const delivered = nextEvent<MessagesDeliveredEvent>(patientSocket, realtimeEvents.chatMessageDelivered);
+      const sent = await supportMessage(first, patient, 'Чи є хтось?');
+      expect(await delivered).toEqual({ patientId: patient.patientId, appointmentId: null, ids: [sent.id] });
+      expect(acknowledged).toEqual([sent.id]);
+      const listed = await call(second.app, 'GET', `/v1/messages?patientId=${patient.patientId}`, { token: operator.token });
+      expect(listed.body.messages).toMatchObject([{ id: sent.id, message_status: 'Delivered' }]);
+    } finally {
+      patientSocket.close();
+      operatorSocket.close();
     }
   });
 

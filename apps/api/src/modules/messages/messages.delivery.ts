@@ -82,6 +82,10 @@ export function createDelivery(deps: { db: Db; clock: Clock; realtime: RealtimeB
   const acknowledged = new Set<string>();
   let marking: Promise<void> | undefined;
   let lastMarkAt = -Infinity;
+  realtime.onAcknowledged(realtimeEvents.chatMessageCreated, (message) => {
+    acknowledged.add(message.id);
+    marking ??= markAcknowledged();
+  });
   async function markAcknowledged(): Promise<void> {
     while (acknowledged.size > 0) {
       const wait = lastMarkAt + MARK_EVERY_MS - performance.now();
@@ -103,11 +107,7 @@ export function createDelivery(deps: { db: Db; clock: Clock; realtime: RealtimeB
     announce(message: Message, route: Route): void {
       const event = realtimeEvents.chatMessageCreated;
       for (const { room, except } of route.also) realtime.toRoom(room, event, message, except);
-      void realtime.toRoomWithAck(route.ackRoom, event, message, DELIVERY_ACK_TIMEOUT_MS).then((count) => {
-        if (count === 0) return;
-        acknowledged.add(message.id);
-        marking ??= markAcknowledged();
-      });
+      realtime.toRoomAcknowledged(route.ackRoom, event, message, DELIVERY_ACK_TIMEOUT_MS);
     },
   };
 }
