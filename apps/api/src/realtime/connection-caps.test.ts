@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { quickPatient, renew } from '../test/factories.ts';
-import { connectSocket, socketTestApp } from '../test/socket.ts';
+import { connectSocket, fileSocketTestApp } from '../test/socket.ts';
 import { CONNECTIONS_PER_SESSION, CONNECTIONS_PER_USER } from './connection-caps.ts';
 
-const app = socketTestApp();
+const app = await fileSocketTestApp();
 
 /** Opens `count` connections at once with `tokens` in turn; answers the connected ones and the refusals' codes. */
 async function connectAll(tokens: string[], count: number) {

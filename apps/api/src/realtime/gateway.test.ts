@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { groupChannels, realtimeEvents, SESSION_REVOKED_EVENT } from '@rozmova/contracts';
 import { sampleReadEvent } from '../test/event-samples.ts';
 import { call, login, loginAs, MINUTE, PASSWORD, registerPatient, type TestContext } from '../test/harness.ts';
-import { connectSocket, everythingArrived, nextEvent, socketTestApp } from '../test/socket.ts';
+import { connectSocket, everythingArrived, nextEvent, fileSocketTestApp } from '../test/socket.ts';
 
-const app = socketTestApp();
+const app = await fileSocketTestApp();
 let t: TestContext;
 let url: string;
 beforeAll(() => {

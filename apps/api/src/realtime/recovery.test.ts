@@ -5,9 +5,9 @@ import { realtimeEvents } from '@rozmova/contracts';
 import { sampleReadEvent } from '../test/event-samples.ts';
 import { call } from '../test/harness.ts';
 import { quickPatient, type Person } from '../test/factories.ts';
-import { everythingArrived, nextEvent, socketTestApp } from '../test/socket.ts';
+import { everythingArrived, nextEvent, fileSocketTestApp } from '../test/socket.ts';
 
-const app = socketTestApp();
+const app = await fileSocketTestApp();
 const EVENT = realtimeEvents.chatMessageRead;
 /** socket.io-parser's EVENT packet type. */
 const EVENT_PACKET = 2;

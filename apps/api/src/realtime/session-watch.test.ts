@@ -3,10 +3,10 @@ import { describe, expect, test, vi } from 'vitest';
 import { meetingEvents, SESSION_REVOKED_EVENT } from '@rozmova/contracts';
 import { call, DAY, MINUTE } from '../test/harness.ts';
 import { quickAccount, quickPatient, type Person } from '../test/factories.ts';
-import { nextEvent, socketTestApp } from '../test/socket.ts';
+import { nextEvent, fileSocketTestApp } from '../test/socket.ts';
 import { CHECK_AHEAD_MS } from './session-watch.ts';
 
-const app = socketTestApp();
+const app = await fileSocketTestApp();
 
 /** Resolves once the server has checked the connection again and kept it, its next check set for `at`. */
 const checkedAgainFor = (at: number) =>

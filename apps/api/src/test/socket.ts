@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterEach } from 'vitest';
 import { userRoom } from '@rozmova/contracts';
-import { createTestApp, fileTestApp, type TestContext } from './harness.ts';
+import { fileTestApp, type TestContext } from './harness.ts';
 
 /** Starts the app on a free local port (once) and answers its base URL. */
 export async function listen(ctx: TestContext): Promise<string> {
@@ -62,23 +62,10 @@ function socketsOfEachTest(url: () => string): (token: unknown) => Promise<Socke
 }
 
 /**
- * A test app for a whole file, listening on a free port, and `connected(token)` (socketsOfEachTest). Registers its own
- * hooks; read `app.t` and `app.url` inside tests.
+ * A test file's own app (fileTestApp), listening on a free port, and `connected(token)` (socketsOfEachTest); given
+ * `start`, its clock is set there before each test.
  */
-export function socketTestApp() {
-  const app = { t: undefined as unknown as TestContext, url: '', connected: socketsOfEachTest((): string => app.url) };
-  beforeAll(async () => {
-    app.t = await createTestApp();
-    app.url = await listen(app.t);
-  });
-  afterAll(async () => {
-    await app.t?.close();
-  });
-  return app;
-}
-
-/** The same made now (fileTestApp), so a file keeps `t` in a constant: its clock set to `start` before each test. */
-export async function fileSocketTestApp(start: number) {
+export async function fileSocketTestApp(start?: number) {
   const t = await fileTestApp(start);
   const url = await listen(t);
   return { t, url, connected: socketsOfEachTest(() => url) };

@@ -13,9 +13,9 @@ import {
   renew,
   type Person,
 } from '../../test/factories.ts';
-import { everythingArrived, nextEvent, socketTestApp } from '../../test/socket.ts';
+import { everythingArrived, nextEvent, fileSocketTestApp } from '../../test/socket.ts';
 
-const app = socketTestApp();
+const app = await fileSocketTestApp();
 
 const statusOf = async (patient: Person) => {
   const response = await call(app.t.app, 'GET', '/v1/support/status', { token: patient.token });
