@@ -20,11 +20,14 @@ const shippedConfig = fileURLToPath(new URL('../../deploy/nginx.conf', import.me
 const UPSTREAMS = ['app1:3000', 'app2:3000'];
 const LISTEN = 'listen 8080;';
 
-/** How long nginx leaves out an instance that failed (`fail_timeout` in deploy/nginx.conf). */
-export function failTimeoutMs(config = readFileSync(shippedConfig, 'utf8')): number {
+/**
+ * How long nginx may leave out an instance after its last failure: `fail_timeout` in deploy/nginx.conf, plus a second
+ * because nginx compares whole seconds (a failure at 10.9 s keeps the instance out until 16.0 s with 5 s).
+ */
+export function leftOutMs(config = readFileSync(shippedConfig, 'utf8')): number {
   const found = config.match(/fail_timeout=(\d+)s/);
   if (!found) throw new Error('deploy/nginx.conf has no fail_timeout');
-  return Number(found[1]) * 1000;
+  return (Number(found[1]) + 1) * 1000;
 }
 
 /** deploy/nginx.conf with the instances' and the proxy's loopback ports in place of compose's names. */

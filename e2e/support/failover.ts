@@ -1,5 +1,5 @@
 import type { AppServer } from './app-server.ts';
-import { failTimeoutMs } from './cluster.ts';
+import { leftOutMs } from './cluster.ts';
 
 /**
  * Runs `steps` in order, step i with instance i killed (SIGKILL) and started again after it: whichever instance a
@@ -13,9 +13,9 @@ export async function withInstancesDownInTurn(server: AppServer, steps: (() => P
     await step();
     if (!instance) continue;
     await instance.start();
-    // nginx leaves an instance that failed out for fail_timeout and tells no one when it takes it back: the next
-    // instance is killed only once this one is surely taken back, or nginx would have none for a while.
-    await new Promise((resolve) => setTimeout(resolve, failTimeoutMs()));
+    // nginx leaves an instance that failed out for a while and tells no one when it takes it back: the next instance
+    // is killed only once this one is surely taken back, or nginx would have none and answer 502.
+    await new Promise((resolve) => setTimeout(resolve, leftOutMs()));
   }
 }
 
