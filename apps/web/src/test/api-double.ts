@@ -56,6 +56,30 @@ function bytesOf(blob: Blob): Promise<ArrayBuffer> {
   });
 }
 
+/** Ends the calls still waiting for an answer when a test ends. */
+const waiting = new Set<() => void>();
+
+/**
+ * Fails every call a finished test left unanswered, as a browser does when the page goes: the app's count of requests in
+ * flight comes back to zero before the next test, which may be in another file of the same worker (files share one
+ * module graph).
+ */
+export function endUnansweredCalls(): void {
+  for (const end of waiting) end();
+  waiting.clear();
+}
+
+/** The handler's answer, or a network failure if the test ends first. */
+function untilTestEnds<T>(answer: T | Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const end = () => reject(new TypeError('Failed to fetch'));
+    waiting.add(end);
+    Promise.resolve(answer)
+      .then(resolve, reject)
+      .finally(() => waiting.delete(end));
+  });
+}
+
 /**
  * The typed client's test double: `fetch` answered by contract, in the browser's own terms (a Response), so the
  * component under test runs its real calls, query cache and error handling. A call no handler answers fails the
@@ -85,7 +109,7 @@ export function createApiDouble() {
       headers: Object.fromEntries(new Headers(init.headers)),
     };
     calls.push(received);
-    const answer = await route.handler(received);
+    const answer = await untilTestEnds(route.handler(received));
     if ('error' in answer) {
       return new Response(JSON.stringify(answer.error), { status: answer.status, headers: { 'content-type': 'application/json' } });
     }

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { endUnansweredCalls } from './api-double.ts';
 
 // What jsdom lacks and Mantine reads: the colour scheme query, element sizes and font loading. A test that runs in
 // Node (`@vitest-environment node`) has no window at all.
@@ -23,10 +24,17 @@ if (typeof window !== 'undefined') {
   if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget() });
 }
 
+// Files of a worker share one page (vitest.config.ts): each starts with nothing stored, as a new visitor.
+if (typeof window !== 'undefined') {
+  localStorage.clear();
+  sessionStorage.clear();
+}
+
 // A query waits up to 5 s for what the person would see (a lazy page, a slow machine): only a failing test waits that long.
 configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
+  endUnansweredCalls();
   vi.unstubAllGlobals();
 });
