@@ -209,6 +209,17 @@ export async function buildApp(deps: AppDeps) {
   // Due jobs are polled once the app is ready (every handler is registered by then); 0 turns the worker off.
   if (config.jobsPollMs > 0) app.addHook('onReady', async () => services.jobs.start(config.jobsPollMs));
 
+  // Fastify closes the HTTP server before its onClose hooks, and the server waits for every connection to end: the
+  // WebSockets, and a kept-alive connection whose request was in flight at the close (idle for keepAliveTimeout after
+  // its answer unless that answer closes it).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+    gateway.disconnectAll();
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) void reply.header('connection', 'close');
+  });
   app.addHook('onClose', async () => {
     await services.jobs.stop();
     await gateway.close();

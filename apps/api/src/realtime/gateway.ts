@@ -1,4 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { Server, type Socket } from 'socket.io';
 import { groupChannels, type Role } from '@rozmova/contracts';
 import type { Authenticator } from '../http/auth-context.ts';
@@ -28,6 +29,12 @@ export interface Gateway {
    * over its session's or person's cap of connections (`connection-caps.ts`).
    */
   useAuth(auth: Authenticator): void;
+  /**
+   * Ends every connection: before the HTTP server closes, which waits for each connection it accepted, upgraded ones
+   * included, to end (one whose WebSocket closing handshake never completes would keep it waiting).
+   */
+  disconnectAll(): void;
+  /** Closes the adapter and Redis, once no request can emit any more. */
   close(): Promise<void>;
 }
 
@@ -89,6 +96,11 @@ export async function createGateway(server: HttpServer, options: { redisUrl?: st
     ...(adapter ? { adapter } : {}),
   });
   const takeMissed = holdMissedEvents(io);
+  const upgraded = new Set<Duplex>();
+  server.on('upgrade', (_request, socket: Duplex) => {
+    upgraded.add(socket);
+    socket.once('close', () => upgraded.delete(socket));
+  });
 
   return {
     io,
@@ -133,9 +145,12 @@ export async function createGateway(server: HttpServer, options: { redisUrl?: st
       });
     },
     // io.close() would also close the HTTP server, which Fastify closes itself.
-    async close() {
+    disconnectAll() {
       io.disconnectSockets(true);
       io.engine.close();
+      for (const socket of upgraded) socket.destroy();
+    },
+    async close() {
       await io.of('/').adapter.close();
       // Commands queued while Redis is away would keep a graceful close waiting for it.
       if (redis?.isReady) await redis.close();
