@@ -1,12 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
 const tests = 'src/**/*.test.{ts,tsx}';
 // A file that replaces a module (`vi.mock`) needs a module graph of its own: in a shared one, the module may already be
 // loaded, unreplaced, by an earlier file.
-const replacingModules = readdirSync('src', { recursive: true, encoding: 'utf8' })
-  .filter((file) => /\.test\.tsx?$/.test(file) && readFileSync(`src/${file}`, 'utf8').includes('vi.mock('))
+const src = fileURLToPath(new URL('./src/', import.meta.url));
+const replacingModules = readdirSync(src, { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file) && readFileSync(`${src}${file}`, 'utf8').includes('vi.mock('))
   .map((file) => `src/${file}`);
 
 export default mergeConfig(
