@@ -30,9 +30,11 @@ const queryClient = new QueryClient({
 });
 
 const root = document.getElementById('root')!;
-// A public page comes prerendered in one language (docs/prerendering.md): hydrated in that language, then the rest.
+// A public page comes prerendered in one language (docs/prerendering.md). It is hydrated when the visitor reads it in
+// that language; one whose choice the server did not know yet gets the page rendered afresh in it, which costs less than
+// hydrating in the other language, fetching that translation too and rendering every text again.
 const prerendered = isLocale(root.dataset.prerendered) ? root.dataset.prerendered : undefined;
-await initI18n(prerendered);
+const language = await initI18n(prerendered);
 
 const app = (router: ReturnType<typeof createRouter>) => (
   <StrictMode>
@@ -45,7 +47,7 @@ const app = (router: ReturnType<typeof createRouter>) => (
 // A page file that cannot be fetched (a deployment removed it) leaves the hydration to the router's own handling: the
 // page is rendered afresh, which reloads once or shows the error page.
 const hydrating =
-  prerendered !== undefined &&
+  prerendered === language &&
   (await loadRoutesOf(window.location).then(
     () => true,
     () => false,

@@ -43,8 +43,16 @@ function rememberForServer(locale: Locale): void {
   document.cookie = `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
 
-/** A prerendered page starts in the language of its HTML; a choice kept only here (not yet in the cookie) follows it. */
-export async function initI18n(prerendered?: Locale): Promise<void> {
+/**
+ * The language a page is shown in: a choice made in the header wins; else the prerendered page's (the server's pick from
+ * the cookie or the browser's preference); else the browser's; else the service's default.
+ */
+export function startingLanguage(prerendered?: Locale): Locale {
+  return storedLanguage() ?? prerendered ?? browserLocale(navigator.languages) ?? runtimeConfig.default_locale;
+}
+
+/** Starts the translations in the page's language and returns it; a choice kept only here is sent to the server from now on. */
+export async function initI18n(prerendered?: Locale): Promise<Locale> {
   i18next.on('languageChanged', (language) => {
     document.documentElement.lang = language;
   });
@@ -52,24 +60,19 @@ export async function initI18n(prerendered?: Locale): Promise<void> {
     .use(lazyLocales)
     .use(initReactI18next)
     .init({
-      // A choice made in the header wins; else the browser's preference; else the service's default (English).
-      lng: prerendered ?? storedLanguage() ?? browserLocale(navigator.languages) ?? runtimeConfig.default_locale,
+      lng: startingLanguage(prerendered),
       // Both translations have the same keys (locales.test.ts): a Ukrainian page need not fetch the English one as well.
       fallbackLng: false,
       supportedLngs: [...locales],
       load: 'languageOnly',
       interpolation: { escapeValue: false },
       react: { useSuspense: false },
+      showSupportNotice: false,
     });
   document.documentElement.lang = currentLocale();
   const stored = storedLanguage();
   if (stored) rememberForServer(stored);
-}
-
-/** After a prerendered page is hydrated: a choice the server did not know yet takes over. */
-export async function followStoredLanguage(): Promise<void> {
-  const stored = storedLanguage();
-  if (stored && stored !== currentLocale()) await i18next.changeLanguage(stored);
+  return currentLocale();
 }
 
 /** Switches the interface language and remembers the choice for the next visits. */
