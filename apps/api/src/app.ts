@@ -14,43 +14,13 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mailer.ts';
 import { createLocalStorage, type Storage } from './lib/storage.ts';
-import { registerAppointmentRoutes } from './modules/appointments/appointments.routes.ts';
-import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
-import { registerAdminConsoleRoutes } from './modules/admin/admin-console.routes.ts';
-import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
-import { registerTwoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
-import { registerContactRoutes } from './modules/contact/contact.routes.ts';
-import { registerCorporateRoutes } from './modules/corporate/corporate.routes.ts';
-import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
-import { registerRecordAccessRoutes } from './modules/audit/record-access.routes.ts';
-import { registerFaqRoutes } from './modules/faq/faq.routes.ts';
 import { createDatabaseStorage } from './modules/files/files.service.ts';
-import { registerSupportDeskRoutes } from './modules/support-desk/support-desk.routes.ts';
-import { registerDoctorRoutes } from './modules/doctors/doctors.routes.ts';
-import { registerDocumentsRoutes } from './modules/documents/documents.routes.ts';
-import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
-import { registerPublishedReviewsRoute } from './modules/feedback/published.routes.ts';
-import { registerMeetingRoutes } from './modules/meetings/meetings.routes.ts';
-import { registerMeetingSocket } from './modules/meetings/meetings.socket.ts';
-import { registerMessageRoutes } from './modules/messages/messages.routes.ts';
-import { registerMessagesSocket } from './modules/messages/messages.socket.ts';
-import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
-import { registerPatientRoutes } from './modules/patients/patients.routes.ts';
-import { registerPatientNotesRoutes } from './modules/patient-notes/patient-notes.routes.ts';
-import { registerPushRoutes } from './modules/push/push.routes.ts';
-import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
 import { LIQPAY_CHECKOUT_URL } from './modules/payments/providers/liqpay.ts';
-import { registerQuizRoutes } from './modules/quiz/quiz.routes.ts';
-import { registerSpecialistRoutes } from './modules/specialists/specialists.routes.ts';
-import { registerSupportRoutes } from './modules/support/support.routes.ts';
-import { registerSupportSocket } from './modules/support/support.socket.ts';
-import { registerMonitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
 import { startApiMonitoring } from './modules/monitoring/monitoring.sentry.ts';
-import { createMonitoringService } from './modules/monitoring/monitoring.service.ts';
-import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { loadWebApp } from './modules/system/system.service.ts';
 import { createRealtimeBus } from './realtime/bus.ts';
 import { createGateway } from './realtime/gateway.ts';
+import { registerRoutes } from './routes.ts';
 import { createServices, type Services } from './services.ts';
 import { createMeetingPresence } from './realtime/presence.ts';
 
@@ -157,54 +127,13 @@ export async function buildApp(deps: AppDeps) {
     storage,
     log: app.log,
   });
-  const { auth, admin, contact, rateLimit } = services;
   app.decorate('services', services);
-  gateway.useAuth(auth);
+  gateway.useAuth(services.auth);
 
   // Before the access rules and the routes: the document collects each route as it is added.
   await registerOpenApi(app, { publicUrl: config.publicUrl });
-  registerAccessControl(app, { auth, rateLimit, authRequestsPerMinute: config.authRateLimitPerMinute });
-  registerAuthRoutes(app, { auth });
-  registerTwoFactorRoutes(app, { twoFactor: services.twoFactor });
-  registerAdminRoutes(app, { admin });
-  registerAdminConsoleRoutes(app, { reviews: services.reviewModeration, payments: services.paymentsAdmin });
-  registerContactRoutes(app, { contact });
-  registerFaqRoutes(app, { faq: services.faq });
-  await registerSupportDeskRoutes(app, { desk: services.supportDesk });
-  registerCorporateRoutes(app, { corporate: services.corporate });
-  registerQuizRoutes(app, { quiz: services.quiz });
-  registerPatientRoutes(app, { patients: services.patients });
-  registerPatientNotesRoutes(app, { notes: services.patientNotes });
-  registerAuditRoutes(app, { audit: services.audit });
-  registerRecordAccessRoutes(app, { recordAccess: services.recordAccess });
-  await registerDocumentsRoutes(app, { documents: services.documents });
-  registerFeedbackRoutes(app, { feedback: services.feedback });
-  registerPublishedReviewsRoute(app, { feedback: services.feedback });
-  registerNotificationRoutes(app, { notifications: services.notifications });
-  registerMessageRoutes(app, { messages: services.messages });
-  registerMessagesSocket(gateway.io, { messages: services.messages, clock });
-  registerSupportRoutes(app, { support: services.support });
-  registerSupportSocket(gateway.io, { availability: services.support.availability, log: app.log });
-  registerDoctorRoutes(app, { doctors: services.doctors });
-  await registerSpecialistRoutes(app, { specialists: services.specialists });
-  registerAppointmentRoutes(app, { appointments: services.appointments, auth });
-  registerMeetingRoutes(app, { meetings: services.meetings });
-  registerPushRoutes(app, { push: services.push, broadcasts: services.broadcasts });
-  registerMeetingSocket(gateway.io, services.meetings);
-  await registerPaymentRoutes(app, { payments: services.payments });
-  await registerMonitoringRoutes(app, {
-    monitoring: createMonitoringService({
-      webDsn: config.sentry.webDsn,
-      rateLimit,
-      warn: (message) => app.log.warn(message),
-    }),
-  });
-  await registerSystemRoutes(app, {
-    ping: database.ping,
-    web,
-    mailer,
-    production: config.production,
-  });
+  registerAccessControl(app, { auth: services.auth, rateLimit: services.rateLimit, authRequestsPerMinute: config.authRateLimitPerMinute });
+  await registerRoutes(app, { services, io: gateway.io, config, clock, web, mailer, ping: database.ping });
 
   // Due jobs are polled once the app is ready (every handler is registered by then); 0 turns the worker off.
   if (config.jobsPollMs > 0) app.addHook('onReady', async () => services.jobs.start(config.jobsPollMs));
