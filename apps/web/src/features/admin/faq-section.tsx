@@ -179,6 +179,21 @@ type Editing =
   | null;
 
 /** The admin's FAQ editor: topics and their questions in both languages, order, publishing and deleting. */
+/** A topic's or a question's two buttons. */
+function EditDeleteButtons({ variant, onEdit, onDelete }: { variant: 'light' | 'subtle'; onEdit: () => void; onDelete: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="xs">
+      <Button size="xs" variant={variant} onClick={onEdit}>
+        {t('faqAdmin.edit')}
+      </Button>
+      <Button size="xs" variant={variant} color="danger" onClick={onDelete}>
+        {t('faqAdmin.delete')}
+      </Button>
+    </Group>
+  );
+}
+
 export function FaqSection() {
   const { t } = useTranslation();
   const locale = currentLocale();
@@ -211,19 +226,11 @@ export function FaqSection() {
                 </Title>
                 <PublishedBadge published={topic.isPublished} />
               </Group>
-              <Group gap="xs">
-                <Button size="xs" variant="light" onClick={() => setEditing({ kind: 'topic', topic })}>
-                  {t('faqAdmin.edit')}
-                </Button>
-                <Button
-                  size="xs"
-                  variant="light"
-                  color="danger"
-                  onClick={() => setEditing({ kind: 'delete', what: 'topic', id: topic.id, name: topic.title[locale] })}
-                >
-                  {t('faqAdmin.delete')}
-                </Button>
-              </Group>
+              <EditDeleteButtons
+                variant="light"
+                onEdit={() => setEditing({ kind: 'topic', topic })}
+                onDelete={() => setEditing({ kind: 'delete', what: 'topic', id: topic.id, name: topic.title[locale] })}
+              />
             </Group>
             {list.data.questions
               .filter((question) => question.topicId === topic.id)
@@ -238,19 +245,11 @@ export function FaqSection() {
                       </Text>
                     </Group>
                   </Stack>
-                  <Group gap="xs">
-                    <Button size="xs" variant="subtle" onClick={() => setEditing({ kind: 'question', question, topicId: topic.id })}>
-                      {t('faqAdmin.edit')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="danger"
-                      onClick={() => setEditing({ kind: 'delete', what: 'question', id: question.id, name: question.question[locale] })}
-                    >
-                      {t('faqAdmin.delete')}
-                    </Button>
-                  </Group>
+                  <EditDeleteButtons
+                    variant="subtle"
+                    onEdit={() => setEditing({ kind: 'question', question, topicId: topic.id })}
+                    onDelete={() => setEditing({ kind: 'delete', what: 'question', id: question.id, name: question.question[locale] })}
+                  />
                 </Group>
               ))}
             {draft?.topicId === topic.id && <FaqDraftNotice question={draft} topic={topic} onClose={() => setDraftId(null)} />}

@@ -1,3 +1,4 @@
+import type { UseFormReturnType } from '@mantine/form';
 import { doctorProfileLimits, type Doctor, type Specialisation, type UpdateDoctorBody } from '@rozmova/contracts';
 import { kopiykyToUah, uahToKopiyky } from '../../lib/format.ts';
 
@@ -42,6 +43,8 @@ export interface ScheduleFormValues {
   /** Listed for patients; the server publishes only a complete profile. */
   published: boolean;
 }
+
+export type ScheduleForm = UseFormReturnType<ScheduleFormValues>;
 
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
