@@ -34,6 +34,47 @@ export function SlotPicker({ doctorId, patientId, horizonDays, value, onChange }
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? 'en';
   const headingId = useId();
+  const { now, month, setMonth, setChosenDay, slots, byDay, loadingMonth, isFirst, isLast, day, times, chosenGone } = useSlotCalendar({
+    doctorId,
+    patientId,
+    horizonDays,
+    value,
+  });
+
+  return (
+    <Stack gap="md">
+      <Text size="sm">{t('booking.picker.zone', { zone: timeZoneText(now) })}</Text>
+      <MonthNav month={month} locale={locale} headingId={headingId} isFirst={isFirst} isLast={isLast} onMonth={setMonth} />
+      <DayGrid
+        month={month}
+        locale={locale}
+        headingId={headingId}
+        byDay={byDay}
+        day={day}
+        busy={loadingMonth || slots.isLoading}
+        loadingMonth={loadingMonth}
+        onDay={setChosenDay}
+      />
+      {slots.error ? (
+        <FormError error={slots.error} />
+      ) : slots.isLoading || loadingMonth ? (
+        <Loader role="status" aria-label={t('common.loading')} />
+      ) : day ? (
+        <DayTimes day={day} times={times} locale={locale} value={value} onChange={onChange} />
+      ) : (
+        <Text>{isLast ? t('booking.picker.noneInHorizon') : t('booking.picker.noneThisMonth')}</Text>
+      )}
+      {chosenGone && (
+        <Alert color="yellow" role="status">
+          {t('booking.picker.chosenGone')}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+/** The month shown and its free times by day, the chosen day and its times, and whether the chosen time was taken. */
+function useSlotCalendar({ doctorId, patientId, horizonDays, value }: Omit<Props, 'onChange'>) {
   const [now] = useState(() => new Date());
   const firstMonth = monthOf(now);
   const lastMonth = monthOf(new Date(now.getTime() + horizonDays * 86_400_000));
@@ -71,88 +112,135 @@ export function SlotPicker({ doctorId, patientId, horizonDays, value, onChange }
     valueAt < range.to.getTime() &&
     !slots.data.includes(value);
 
+  return { now, month, setMonth, setChosenDay, slots, byDay, loadingMonth, isFirst, isLast, day, times, chosenGone };
+}
+
+/** The month's name between the buttons to the previous and the next month. */
+function MonthNav({
+  month,
+  locale,
+  headingId,
+  isFirst,
+  isLast,
+  onMonth,
+}: {
+  month: Month;
+  locale: string;
+  headingId: string;
+  isFirst: boolean;
+  isLast: boolean;
+  onMonth: (month: Month) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="xs" maw="24rem">
+      <Button
+        variant="default"
+        size="sm"
+        disabled={isFirst}
+        onClick={() => onMonth(shift(month, -1))}
+        aria-label={t('booking.picker.previousMonth')}
+      >
+        ‹
+      </Button>
+      <Title order={3} fz="md" id={headingId} aria-live="polite" ta="center">
+        {monthText(month.year, month.month, locale)}
+      </Title>
+      <Button
+        variant="default"
+        size="sm"
+        disabled={isLast}
+        onClick={() => onMonth(shift(month, 1))}
+        aria-label={t('booking.picker.nextMonth')}
+      >
+        ›
+      </Button>
+    </Group>
+  );
+}
+
+/** The month's days under the weekdays' names; a day with free times can be chosen. */
+function DayGrid({
+  month,
+  locale,
+  headingId,
+  byDay,
+  day,
+  busy,
+  loadingMonth,
+  onDay,
+}: {
+  month: Month;
+  locale: string;
+  headingId: string;
+  byDay: Map<string, string[]>;
+  day: string | undefined;
+  busy: boolean;
+  loadingMonth: boolean;
+  onDay: (day: string) => void;
+}) {
+  const { t } = useTranslation();
   const names = weekdayNames(locale);
   const grid = monthGrid(month.year, month.month);
-
   return (
-    <Stack gap="md">
-      <Text size="sm">{t('booking.picker.zone', { zone: timeZoneText(now) })}</Text>
-      <Group justify="space-between" wrap="nowrap" gap="xs" maw="24rem">
-        <Button
-          variant="default"
-          size="sm"
-          disabled={isFirst}
-          onClick={() => setMonth(shift(month, -1))}
-          aria-label={t('booking.picker.previousMonth')}
-        >
-          ‹
-        </Button>
-        <Title order={3} fz="md" id={headingId} aria-live="polite" ta="center">
-          {monthText(month.year, month.month, locale)}
-        </Title>
-        <Button
-          variant="default"
-          size="sm"
-          disabled={isLast}
-          onClick={() => setMonth(shift(month, 1))}
-          aria-label={t('booking.picker.nextMonth')}
-        >
-          ›
-        </Button>
-      </Group>
-      <div role="group" aria-labelledby={headingId} aria-busy={loadingMonth || slots.isLoading} className="slot-calendar">
-        {names.map((name) => (
-          <div key={name} className="slot-calendar__weekday" aria-hidden="true">
-            {name}
-          </div>
-        ))}
-        {grid.flat().map((key, index) => {
-          if (!key) return <div key={`blank-${index}`} aria-hidden="true" />;
-          const count = byDay.get(key)?.length ?? 0;
-          const selected = key === day;
-          return (
-            <UnstyledButton
-              key={key}
-              className="slot-calendar__day"
-              data-selected={selected || undefined}
-              data-free={count > 0 || undefined}
-              disabled={count === 0 || loadingMonth}
-              aria-pressed={count > 0 ? selected : undefined}
-              aria-label={`${dayText(key, locale)}, ${count > 0 ? t('booking.picker.freeTimes', { count }) : t('booking.picker.noFreeTimes')}`}
-              onClick={() => setChosenDay(key)}
-            >
-              {Number(key.slice(8))}
-            </UnstyledButton>
-          );
-        })}
-      </div>
-      {slots.error ? (
-        <FormError error={slots.error} />
-      ) : slots.isLoading || loadingMonth ? (
-        <Loader role="status" aria-label={t('common.loading')} />
-      ) : day ? (
-        <Stack gap="xs">
-          <Title order={3} fz="md">
-            {dayText(day, locale)}
-          </Title>
-          <Chip.Group value={value && times.includes(value) ? value : null} onChange={(slot) => typeof slot === 'string' && onChange(slot)}>
-            <Group gap="xs" role="radiogroup" aria-label={t('booking.picker.timesOf', { day: dayText(day, locale) })}>
-              {times.map((slot) => (
-                <Chip key={slot} value={slot} type="radio" variant="outline">
-                  {timeText(slot)}
-                </Chip>
-              ))}
-            </Group>
-          </Chip.Group>
-        </Stack>
-      ) : (
-        <Text>{isLast ? t('booking.picker.noneInHorizon') : t('booking.picker.noneThisMonth')}</Text>
-      )}
-      {chosenGone && (
-        <Alert color="yellow" role="status">
-          {t('booking.picker.chosenGone')}
-        </Alert>
-      )}
+    <div role="group" aria-labelledby={headingId} aria-busy={busy} className="slot-calendar">
+      {names.map((name) => (
+        <div key={name} className="slot-calendar__weekday" aria-hidden="true">
+          {name}
+        </div>
+      ))}
+      {grid.flat().map((key, index) => {
+        if (!key) return <div key={`blank-${index}`} aria-hidden="true" />;
+        const count = byDay.get(key)?.length ?? 0;
+        const selected = key === day;
+        return (
+          <UnstyledButton
+            key={key}
+            className="slot-calendar__day"
+            data-selected={selected || undefined}
+            data-free={count > 0 || undefined}
+            disabled={count === 0 || loadingMonth}
+            aria-pressed={count > 0 ? selected : undefined}
+            aria-label={`${dayText(key, locale)}, ${count > 0 ? t('booking.picker.freeTimes', { count }) : t('booking.picker.noFreeTimes')}`}
+            onClick={() => onDay(key)}
+          >
+            {Number(key.slice(8))}
+          </UnstyledButton>
+        );
+      })}
+    </div>
+  );
+}
+
+/** The chosen day's free times, one of which can be chosen. */
+function DayTimes({
+  day,
+  times,
+  locale,
+  value,
+  onChange,
+}: {
+  day: string;
+  times: string[];
+  locale: string;
+  value: string | undefined;
+  onChange: (slot: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs">
+      <Title order={3} fz="md">
+        {dayText(day, locale)}
+      </Title>
+      <Chip.Group value={value && times.includes(value) ? value : null} onChange={(slot) => typeof slot === 'string' && onChange(slot)}>
+        <Group gap="xs" role="radiogroup" aria-label={t('booking.picker.timesOf', { day: dayText(day, locale) })}>
+          {times.map((slot) => (
+            <Chip key={slot} value={slot} type="radio" variant="outline">
+              {timeText(slot)}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { Anchor, Button, CloseButton, Group, NativeSelect, Pill, Stack, TextInput, Title } from '@mantine/core';
 import { auditActions, type AuditEntry } from '@rozmova/contracts';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/form-error.tsx';
 import { CONSOLE_PAGE_SIZE, downloadAuditCsv, optionOf, useAuditLog, type AuditFilter } from './console-api.ts';
@@ -10,19 +10,10 @@ import { currentLocale } from '../../lib/i18n.ts';
 
 const emptyFilter: AuditFilter = { actorId: '', patientId: '', action: '', from: '', to: '' };
 
-/** Who of the staff read or changed whose data: filters (a name in the table filters by that person), pages, CSV. */
-export function AuditSection() {
-  const { t } = useTranslation();
-  const [filter, setFilter] = useState(emptyFilter);
-  const [names, setNames] = useState({ actor: '', patient: '' });
-  const [page, setPage] = useState(1);
+/** The filtered log as a CSV file: the download, whether it is under way and why it failed. */
+function useAuditExport(filter: AuditFilter) {
   const [exportError, setExportError] = useState<unknown>(null);
   const [exporting, setExporting] = useState(false);
-  const log = useAuditLog(filter, page);
-  const change = (values: Partial<AuditFilter>) => {
-    setFilter((current) => ({ ...current, ...values }));
-    setPage(1);
-  };
   const exportCsv = async () => {
     setExporting(true);
     setExportError(null);
@@ -34,34 +25,25 @@ export function AuditSection() {
       setExporting(false);
     }
   };
-  const field = { w: { base: '100%', xs: 180 } } as const;
-  const chosen = (kind: 'actor' | 'patient', id: string) =>
-    id && (
-      <Pill size="lg" withRemoveButton={false}>
-        <Group gap={4} wrap="nowrap">
-          {t(`adminConsole.audit.${kind}Chosen`, { name: names[kind] })}
-          <CloseButton
-            size="sm"
-            aria-label={t('adminConsole.audit.clear', { name: names[kind] })}
-            onClick={() => change(kind === 'actor' ? { actorId: '' } : { patientId: '' })}
-          />
-        </Group>
-      </Pill>
-    );
-  const columns: ConsoleColumn<AuditEntry>[] = [
+  return { exportCsv, exporting, exportError };
+}
+
+/** The log's columns; a person's name is a button that filters by that person. */
+function useAuditColumns({
+  onActor,
+  onPatient,
+}: {
+  onActor: (entry: AuditEntry) => void;
+  onPatient: (entry: AuditEntry) => void;
+}): ConsoleColumn<AuditEntry>[] {
+  const { t } = useTranslation();
+  return [
     { header: t('adminConsole.audit.when'), cell: (entry) => dateTimeText(entry.created_at, currentLocale()) },
     {
       header: t('adminConsole.audit.who'),
       cell: (entry) => (
         <>
-          <Anchor
-            component="button"
-            type="button"
-            onClick={() => {
-              setNames((current) => ({ ...current, actor: entry.actor_name }));
-              change({ actorId: entry.actor_id });
-            }}
-          >
+          <Anchor component="button" type="button" onClick={() => onActor(entry)}>
             {entry.actor_name}
           </Anchor>{' '}
           ({t(`roles.${entry.actor_role}`)})
@@ -80,14 +62,7 @@ export function AuditSection() {
       header: t('adminConsole.audit.patient'),
       cell: (entry) =>
         entry.patient_id && entry.patient_name !== null ? (
-          <Anchor
-            component="button"
-            type="button"
-            onClick={() => {
-              setNames((current) => ({ ...current, patient: entry.patient_name ?? '' }));
-              change({ patientId: entry.patient_id ?? '' });
-            }}
-          >
+          <Anchor component="button" type="button" onClick={() => onPatient(entry)}>
             {entry.patient_name || t('adminConsole.audit.removedPatient')}
           </Anchor>
         ) : (
@@ -95,41 +70,97 @@ export function AuditSection() {
         ),
     },
   ];
+}
+
+/** The action and date filters, then `children` (the export button) at the end of the row. */
+function AuditFilters({
+  filter,
+  onChange,
+  children,
+}: {
+  filter: AuditFilter;
+  onChange: (values: Partial<AuditFilter>) => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const field = { w: { base: '100%', xs: 180 } } as const;
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <NativeSelect
+        label={t('adminConsole.audit.action')}
+        value={filter.action}
+        onChange={(event) => onChange({ action: optionOf(auditActions, event.currentTarget.value) })}
+        data={[
+          { value: '', label: t('adminConsole.all') },
+          ...auditActions.map((value) => ({ value, label: t(`adminConsole.audit.actions.${value}`) })),
+        ]}
+        {...field}
+      />
+      <TextInput
+        type="date"
+        label={t('adminConsole.from')}
+        value={filter.from}
+        onChange={(event) => onChange({ from: event.currentTarget.value })}
+        {...field}
+      />
+      <TextInput
+        type="date"
+        label={t('adminConsole.to')}
+        value={filter.to}
+        onChange={(event) => onChange({ to: event.currentTarget.value })}
+        {...field}
+      />
+      {children}
+    </Group>
+  );
+}
+
+/** The person the log is filtered by, with a button that clears that filter. */
+function ChosenPerson({ kind, name, onClear }: { kind: 'actor' | 'patient'; name: string; onClear: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Pill size="lg" withRemoveButton={false}>
+      <Group gap={4} wrap="nowrap">
+        {t(`adminConsole.audit.${kind}Chosen`, { name })}
+        <CloseButton size="sm" aria-label={t('adminConsole.audit.clear', { name })} onClick={onClear} />
+      </Group>
+    </Pill>
+  );
+}
+
+/** Who of the staff read or changed whose data: filters (a name in the table filters by that person), pages, CSV. */
+export function AuditSection() {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState(emptyFilter);
+  const [names, setNames] = useState({ actor: '', patient: '' });
+  const [page, setPage] = useState(1);
+  const { exportCsv, exporting, exportError } = useAuditExport(filter);
+  const log = useAuditLog(filter, page);
+  const change = (values: Partial<AuditFilter>) => {
+    setFilter((current) => ({ ...current, ...values }));
+    setPage(1);
+  };
+  const columns = useAuditColumns({
+    onActor: (entry) => {
+      setNames((current) => ({ ...current, actor: entry.actor_name }));
+      change({ actorId: entry.actor_id });
+    },
+    onPatient: (entry) => {
+      setNames((current) => ({ ...current, patient: entry.patient_name ?? '' }));
+      change({ patientId: entry.patient_id ?? '' });
+    },
+  });
   return (
     <Stack gap="md">
       <Title order={1}>{t('adminConsole.audit.title')}</Title>
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <NativeSelect
-          label={t('adminConsole.audit.action')}
-          value={filter.action}
-          onChange={(event) => change({ action: optionOf(auditActions, event.currentTarget.value) })}
-          data={[
-            { value: '', label: t('adminConsole.all') },
-            ...auditActions.map((value) => ({ value, label: t(`adminConsole.audit.actions.${value}`) })),
-          ]}
-          {...field}
-        />
-        <TextInput
-          type="date"
-          label={t('adminConsole.from')}
-          value={filter.from}
-          onChange={(event) => change({ from: event.currentTarget.value })}
-          {...field}
-        />
-        <TextInput
-          type="date"
-          label={t('adminConsole.to')}
-          value={filter.to}
-          onChange={(event) => change({ to: event.currentTarget.value })}
-          {...field}
-        />
+      <AuditFilters filter={filter} onChange={change}>
         <Button variant="default" onClick={exportCsv} loading={exporting}>
           {t('adminConsole.audit.export')}
         </Button>
-      </Group>
+      </AuditFilters>
       <Group gap="xs">
-        {chosen('actor', filter.actorId)}
-        {chosen('patient', filter.patientId)}
+        {filter.actorId && <ChosenPerson kind="actor" name={names.actor} onClear={() => change({ actorId: '' })} />}
+        {filter.patientId && <ChosenPerson kind="patient" name={names.patient} onClear={() => change({ patientId: '' })} />}
       </Group>
       <FormError error={exportError} />
       <ConsoleTable

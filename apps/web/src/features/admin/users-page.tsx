@@ -101,21 +101,19 @@ function ConfirmActiveModal({ user, onClose }: { user: AdminUser; onClose: () =>
   );
 }
 
-export function UsersPage() {
+/** What a row's buttons do with its user: each opens a dialog. */
+interface UserActions {
+  onEdit: (user: AdminUser) => void;
+  onReset: (user: AdminUser) => void;
+  onResetTwoFactor: (user: AdminUser) => void;
+  onToggle: (user: AdminUser) => void;
+}
+
+function useUserColumns({ onEdit, onReset, onResetTwoFactor, onToggle }: UserActions): ConsoleColumn<AdminUser>[] {
   const { t } = useTranslation();
-  const [role, setRole] = useState<Role | ''>('');
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, 300);
-  const [page, setPage] = useState(1);
-  const [creating, setCreating] = useState(false);
-  const [toggling, setToggling] = useState<AdminUser | null>(null);
-  const [editing, setEditing] = useState<AdminUser | null>(null);
-  const [resetting, setResetting] = useState<AdminUser | null>(null);
-  const [resettingTwoFactor, setResettingTwoFactor] = useState<AdminUser | null>(null);
   const { user: me } = useAuth();
-  const users = useUsers({ role: role || undefined, search: debouncedSearch, page });
   const dateFormat = new Intl.DateTimeFormat(intlLocale(currentLocale()), { dateStyle: 'medium' });
-  const columns: ConsoleColumn<AdminUser>[] = [
+  return [
     { header: t('fields.name'), cell: (user) => user.user_name },
     { header: t('fields.email'), cell: (user) => user.email },
     { header: t('fields.role'), cell: (user) => t(`roles.${user.user_role}`) },
@@ -136,7 +134,7 @@ export function UsersPage() {
           <Button
             size="xs"
             variant="default"
-            onClick={() => setEditing(user)}
+            onClick={() => onEdit(user)}
             aria-label={t('adminConsole.users.editUser', { email: user.email })}
           >
             {t('adminConsole.users.edit')}
@@ -144,7 +142,7 @@ export function UsersPage() {
           <Button
             size="xs"
             variant="default"
-            onClick={() => setResetting(user)}
+            onClick={() => onReset(user)}
             aria-label={t('adminConsole.users.resetUser', { email: user.email })}
           >
             {t('adminConsole.users.reset')}
@@ -153,7 +151,7 @@ export function UsersPage() {
             <Button
               size="xs"
               variant="default"
-              onClick={() => setResettingTwoFactor(user)}
+              onClick={() => onResetTwoFactor(user)}
               aria-label={t('twoFactor.admin.resetUser', { email: user.email })}
             >
               {t('twoFactor.admin.reset')}
@@ -162,7 +160,7 @@ export function UsersPage() {
           <Button
             size="xs"
             variant="default"
-            onClick={() => setToggling(user)}
+            onClick={() => onToggle(user)}
             aria-label={t(user.is_active ? 'admin.deactivateUser' : 'admin.activateUser', { email: user.email })}
           >
             {t(user.is_active ? 'admin.deactivate' : 'admin.activate')}
@@ -171,6 +169,58 @@ export function UsersPage() {
       ),
     },
   ];
+}
+
+function UserFilters({
+  search,
+  role,
+  onSearch,
+  onRole,
+}: {
+  search: string;
+  role: Role | '';
+  onSearch: (search: string) => void;
+  onRole: (role: Role | '') => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="sm" align="flex-end">
+      <TextInput
+        label={t('admin.search')}
+        type="search"
+        value={search}
+        onChange={(event) => onSearch(event.currentTarget.value)}
+        w={{ base: '100%', sm: 280 }}
+      />
+      <NativeSelect
+        label={t('admin.roleFilter')}
+        value={role}
+        onChange={(event) => onRole(event.currentTarget.value as Role | '')}
+        data={[{ value: '', label: t('admin.allRoles') }, ...roles.map((value) => ({ value, label: t(`roles.${value}`) }))]}
+        w={{ base: '100%', sm: 200 }}
+      />
+    </Group>
+  );
+}
+
+export function UsersPage() {
+  const { t } = useTranslation();
+  const [role, setRole] = useState<Role | ''>('');
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, 300);
+  const [page, setPage] = useState(1);
+  const [creating, setCreating] = useState(false);
+  const [toggling, setToggling] = useState<AdminUser | null>(null);
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [resetting, setResetting] = useState<AdminUser | null>(null);
+  const [resettingTwoFactor, setResettingTwoFactor] = useState<AdminUser | null>(null);
+  const users = useUsers({ role: role || undefined, search: debouncedSearch, page });
+  const columns = useUserColumns({
+    onEdit: setEditing,
+    onReset: setResetting,
+    onResetTwoFactor: setResettingTwoFactor,
+    onToggle: setToggling,
+  });
 
   return (
     <Stack gap="lg">
@@ -179,28 +229,18 @@ export function UsersPage() {
         <Title order={1}>{t('admin.usersTitle')}</Title>
         <Button onClick={() => setCreating(true)}>{t('admin.createUser')}</Button>
       </Group>
-      <Group gap="sm" align="flex-end">
-        <TextInput
-          label={t('admin.search')}
-          type="search"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
-          w={{ base: '100%', sm: 280 }}
-        />
-        <NativeSelect
-          label={t('admin.roleFilter')}
-          value={role}
-          onChange={(event) => {
-            setRole(event.currentTarget.value as Role | '');
-            setPage(1);
-          }}
-          data={[{ value: '', label: t('admin.allRoles') }, ...roles.map((value) => ({ value, label: t(`roles.${value}`) }))]}
-          w={{ base: '100%', sm: 200 }}
-        />
-      </Group>
+      <UserFilters
+        search={search}
+        role={role}
+        onSearch={(value) => {
+          setSearch(value);
+          setPage(1);
+        }}
+        onRole={(value) => {
+          setRole(value);
+          setPage(1);
+        }}
+      />
       <ConsoleTable
         label={t('admin.usersTitle')}
         minWidth={1080}

@@ -37,35 +37,10 @@ export function Prejoin({ appointment, role, media, state, joining, error, onJoi
   const now = useNow((at) => (joinWindow(appointment, at).kind === 'early' ? 1000 : 30_000));
   const opening = joinWindow(appointment, now);
   const mic = useMicLevel(state.audioTrack);
-  const [speakerTested, setSpeakerTested] = useState(false);
-  const [playing, setPlaying] = useState(false);
-  // ICE servers are given only while the room is open, so the network is checked once it opens (null: checking).
+  const { speakerTested, playing, testSound } = useSoundTest(state.speakerId);
   const roomOpen = opening.kind === 'open';
-  const [checked, setChecked] = useState<NetworkResult | null>(null);
-  const network = roomOpen ? checked : 'untested';
-  useEffect(() => {
-    if (!roomOpen) return;
-    let current = true;
-    fetchIceServers(appointment.appointment_roomId)
-      .then(checkNetwork)
-      .then(
-        (result) => current && setChecked(result),
-        () => current && setChecked('untested'),
-      );
-    return () => {
-      current = false;
-    };
-  }, [appointment.appointment_roomId, roomOpen]);
+  const network = useNetworkCheck(appointment.appointment_roomId, roomOpen);
 
-  const testSound = () => {
-    setPlaying(true);
-    playTestSound(state.speakerId)
-      .then(
-        () => setSpeakerTested(true),
-        () => undefined,
-      )
-      .finally(() => setPlaying(false));
-  };
   const join = (mode: JoinMode) =>
     onJoin(mode, buildDeviceCheck({ media: state, heard: mic.heard, speakerTested, network, mode, browser: browserLabel() }));
   const withCamera = state.cameraOn && state.cameraTrack !== null;
@@ -85,66 +60,15 @@ export function Prejoin({ appointment, role, media, state, joining, error, onJoi
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Stack gap="sm">
-            <div className="preview">
-              <TrackVideo track={state.cameraTrack} mirrored data-testid="preview-video" aria-label={t('meeting.prejoin.preview')} />
-              {!state.cameraTrack && (
-                <div className="call__overlay">
-                  {state.starting ? <Loader color="white" aria-hidden="true" /> : null}
-                  <Text>{state.starting ? t('meeting.prejoin.starting') : t('meeting.prejoin.cameraOff')}</Text>
-                </div>
-              )}
-            </div>
-            <Group gap="lg">
-              <Switch
-                label={t('meeting.prejoin.cameraSwitch')}
-                checked={state.cameraOn}
-                onChange={(event) => void media.setCameraOn(event.currentTarget.checked)}
-              />
-              <Switch
-                label={t('meeting.prejoin.micSwitch')}
-                checked={state.micOn}
-                onChange={(event) => media.setMicOn(event.currentTarget.checked)}
-              />
-            </Group>
+            <Preview media={media} state={state} />
             <FormError error={error} />
-            <Stack gap="xs">
-              <Group gap="sm">
-                <Button size="md" onClick={() => join(withCamera ? 'video' : 'camera-off')} disabled={!canJoin} loading={joining}>
-                  {t('meeting.prejoin.join')}
-                </Button>
-                {withCamera && (
-                  <Button size="md" variant="default" onClick={() => join('camera-off')} disabled={!canJoin || joining}>
-                    {t('meeting.prejoin.joinCameraOff')}
-                  </Button>
-                )}
-                <Button size="md" variant="default" onClick={() => join('audio-only')} disabled={!canJoin || joining}>
-                  {t('meeting.prejoin.joinAudioOnly')}
-                </Button>
-              </Group>
-              <Text size="sm">{t('meeting.prejoin.audioOnlyHint')}</Text>
-            </Stack>
+            <JoinButtons withCamera={withCamera} canJoin={canJoin} joining={joining} join={join} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Stack gap="md">
             <DeviceSelects media={media} state={state} />
-            <div>
-              <Text size="sm" fw={500}>
-                {t('meeting.prejoin.micLevel')}
-              </Text>
-              <div className="mic-meter" aria-hidden="true">
-                <div className="mic-meter__level" style={{ width: `${Math.round(mic.level * 100)}%` }} />
-              </div>
-              <Text size="sm" mt={4} aria-live="polite">
-                {!state.audioTrack
-                  ? t('meeting.prejoin.micNone')
-                  : !state.micOn
-                    ? t('meeting.prejoin.micMuted')
-                    : mic.heard
-                      ? t('meeting.prejoin.micHeard')
-                      : t('meeting.prejoin.micSay')}
-              </Text>
-            </div>
+            <MicLevel state={state} mic={mic} />
             <div>
               <Button variant="default" onClick={testSound} loading={playing}>
                 {t('meeting.prejoin.testSound')}
@@ -165,6 +89,128 @@ export function Prejoin({ appointment, role, media, state, joining, error, onJoi
         </Grid.Col>
       </Grid>
     </Stack>
+  );
+}
+
+/** The test sound on the chosen speaker; once it has played, the speaker counts as tested. */
+function useSoundTest(speakerId: string) {
+  const [speakerTested, setSpeakerTested] = useState(false);
+  const [playing, setPlaying] = useState(false);
+  const testSound = () => {
+    setPlaying(true);
+    playTestSound(speakerId)
+      .then(
+        () => setSpeakerTested(true),
+        () => undefined,
+      )
+      .finally(() => setPlaying(false));
+  };
+  return { speakerTested, playing, testSound };
+}
+
+/** ICE servers are given only while the room is open, so the network is checked once it opens (null: checking). */
+function useNetworkCheck(roomId: string, roomOpen: boolean): NetworkResult | null {
+  const [checked, setChecked] = useState<NetworkResult | null>(null);
+  useEffect(() => {
+    if (!roomOpen) return;
+    let current = true;
+    fetchIceServers(roomId)
+      .then(checkNetwork)
+      .then(
+        (result) => current && setChecked(result),
+        () => current && setChecked('untested'),
+      );
+    return () => {
+      current = false;
+    };
+  }, [roomId, roomOpen]);
+  return roomOpen ? checked : 'untested';
+}
+
+/** The camera's preview (or why there is none), and the camera and microphone switches. */
+function Preview({ media, state }: { media: LocalMedia; state: LocalMediaState }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="preview">
+        <TrackVideo track={state.cameraTrack} mirrored data-testid="preview-video" aria-label={t('meeting.prejoin.preview')} />
+        {!state.cameraTrack && (
+          <div className="call__overlay">
+            {state.starting ? <Loader color="white" aria-hidden="true" /> : null}
+            <Text>{state.starting ? t('meeting.prejoin.starting') : t('meeting.prejoin.cameraOff')}</Text>
+          </div>
+        )}
+      </div>
+      <Group gap="lg">
+        <Switch
+          label={t('meeting.prejoin.cameraSwitch')}
+          checked={state.cameraOn}
+          onChange={(event) => void media.setCameraOn(event.currentTarget.checked)}
+        />
+        <Switch
+          label={t('meeting.prejoin.micSwitch')}
+          checked={state.micOn}
+          onChange={(event) => media.setMicOn(event.currentTarget.checked)}
+        />
+      </Group>
+    </>
+  );
+}
+
+/** The three ways in: as chosen, with the camera off (when it is on), and audio only. */
+function JoinButtons({
+  withCamera,
+  canJoin,
+  joining,
+  join,
+}: {
+  withCamera: boolean;
+  canJoin: boolean;
+  joining: boolean;
+  join: (mode: JoinMode) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs">
+      <Group gap="sm">
+        <Button size="md" onClick={() => join(withCamera ? 'video' : 'camera-off')} disabled={!canJoin} loading={joining}>
+          {t('meeting.prejoin.join')}
+        </Button>
+        {withCamera && (
+          <Button size="md" variant="default" onClick={() => join('camera-off')} disabled={!canJoin || joining}>
+            {t('meeting.prejoin.joinCameraOff')}
+          </Button>
+        )}
+        <Button size="md" variant="default" onClick={() => join('audio-only')} disabled={!canJoin || joining}>
+          {t('meeting.prejoin.joinAudioOnly')}
+        </Button>
+      </Group>
+      <Text size="sm">{t('meeting.prejoin.audioOnlyHint')}</Text>
+    </Stack>
+  );
+}
+
+/** The microphone's level, and whether it has heard anything. */
+function MicLevel({ state, mic }: { state: LocalMediaState; mic: ReturnType<typeof useMicLevel> }) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <Text size="sm" fw={500}>
+        {t('meeting.prejoin.micLevel')}
+      </Text>
+      <div className="mic-meter" aria-hidden="true">
+        <div className="mic-meter__level" style={{ width: `${Math.round(mic.level * 100)}%` }} />
+      </div>
+      <Text size="sm" mt={4} aria-live="polite">
+        {!state.audioTrack
+          ? t('meeting.prejoin.micNone')
+          : !state.micOn
+            ? t('meeting.prejoin.micMuted')
+            : mic.heard
+              ? t('meeting.prejoin.micHeard')
+              : t('meeting.prejoin.micSay')}
+      </Text>
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Alert, Group, Loader, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { Appointment, Doctor } from '@rozmova/contracts';
 import { useState } from 'react';
@@ -44,20 +44,7 @@ export function BookModal({ patientId, cardId, urgent, current, onClose }: BookM
   const book = useBookForPatient();
   const card = usePatientCard(cardId);
   const [opened] = useState(() => minuteInputValue(new Date()));
-  const form = useForm<BookValues>({
-    initialValues: { doctorId: '', when: 'now', date: '', reason: '', payment: 'usual' },
-    validate: {
-      doctorId: (value) => (value ? null : t('operatorConsole.book.doctorRequired')),
-      date: (value, values) => {
-        if (!urgent) return value ? null : t('operatorConsole.book.timeRequired');
-        if (values.when === 'now') return null;
-        const start = urgentStart(value);
-        const thisMinute = Math.floor(Date.now() / 60_000) * 60_000;
-        return start && Date.parse(start) >= thisMinute ? null : t('operatorConsole.book.urgentTimeInvalid');
-      },
-      reason: (value) => (value.trim().length > REASON_MAX ? t('booking.step3.reasonTooLong', { max: REASON_MAX }) : null),
-    },
-  });
+  const form = useBookForm(urgent);
   const doctor = doctors.data?.find((item) => item.id === form.values.doctorId);
   const doctorLabel = (item: Doctor) =>
     `${item.user_name} · ${item.specialisations.map((value) => specialisationText(value, locale)).join(', ')}`;
@@ -69,19 +56,7 @@ export function BookModal({ patientId, cardId, urgent, current, onClose }: BookM
       onClose={onClose}
       form={form}
       mutation={book}
-      intro={
-        <>
-          <Text size="sm">{t(urgent ? 'operatorConsole.book.urgentIntro' : 'operatorConsole.book.intro')}</Text>
-          {current && (
-            <Alert color="yellow" role="status">
-              {t('operatorConsole.book.replaces', {
-                doctor: current.doctor.user_name,
-                date: appointmentDateText(current.appointment_date, locale),
-              })}
-            </Alert>
-          )}
-        </>
-      }
+      intro={<BookIntro urgent={urgent} current={current} />}
       toVariables={(values) => ({
         appointment_doctorId: values.doctorId,
         appointment_patientId: patientId,
@@ -119,44 +94,7 @@ export function BookModal({ patientId, cardId, urgent, current, onClose }: BookM
           if (!urgent) form.setFieldValue('date', '');
         }}
       />
-      {urgent ? (
-        <Stack gap="xs">
-          <Radio.Group label={t('operatorConsole.book.urgentTime')} {...form.getInputProps('when')}>
-            <Group gap="lg" mt={4}>
-              <Radio value="now" label={t('operatorConsole.book.urgentNow')} />
-              <Radio value="later" label={t('operatorConsole.book.urgentLater')} />
-            </Group>
-          </Radio.Group>
-          {form.values.when === 'later' && (
-            <TextInput
-              type="datetime-local"
-              label={t('operatorConsole.book.urgentLaterTime')}
-              description={t('operatorConsole.book.urgentTimeHint')}
-              min={opened}
-              step={60}
-              required
-              {...form.getInputProps('date')}
-            />
-          )}
-        </Stack>
-      ) : (
-        doctor && (
-          <Stack gap={4}>
-            <SlotPicker
-              doctorId={doctor.id}
-              patientId={patientId}
-              horizonDays={doctor.horizon_days}
-              value={form.values.date || undefined}
-              onChange={(slot) => form.setFieldValue('date', slot)}
-            />
-            {form.errors.date && (
-              <Text size="sm" c="danger" role="alert">
-                {form.errors.date}
-              </Text>
-            )}
-          </Stack>
-        )
-      )}
+      {urgent ? <UrgentTime form={form} opened={opened} /> : doctor && <DoctorSlot form={form} doctor={doctor} patientId={patientId} />}
       <PaymentSelect
         value={form.values.payment}
         onChange={(payment) => form.setFieldValue('payment', payment)}
@@ -164,6 +102,92 @@ export function BookModal({ patientId, cardId, urgent, current, onClose }: BookM
       />
       <Textarea label={t('operatorConsole.book.reason')} autosize minRows={2} maxRows={6} {...form.getInputProps('reason')} />
     </FormModal>
+  );
+}
+
+type BookForm = UseFormReturnType<BookValues>;
+
+/** The booking's fields and their checks; an urgent time may be now or any minute from now on. */
+function useBookForm(urgent: boolean): BookForm {
+  const { t } = useTranslation();
+  return useForm<BookValues>({
+    initialValues: { doctorId: '', when: 'now', date: '', reason: '', payment: 'usual' },
+    validate: {
+      doctorId: (value) => (value ? null : t('operatorConsole.book.doctorRequired')),
+      date: (value, values) => {
+        if (!urgent) return value ? null : t('operatorConsole.book.timeRequired');
+        if (values.when === 'now') return null;
+        const start = urgentStart(value);
+        const thisMinute = Math.floor(Date.now() / 60_000) * 60_000;
+        return start && Date.parse(start) >= thisMinute ? null : t('operatorConsole.book.urgentTimeInvalid');
+      },
+      reason: (value) => (value.trim().length > REASON_MAX ? t('booking.step3.reasonTooLong', { max: REASON_MAX }) : null),
+    },
+  });
+}
+
+/** What the booking is, and the pending consultation it replaces, if any. */
+function BookIntro({ urgent, current }: Pick<BookModalProps, 'urgent' | 'current'>) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.resolvedLanguage ?? 'en';
+  return (
+    <>
+      <Text size="sm">{t(urgent ? 'operatorConsole.book.urgentIntro' : 'operatorConsole.book.intro')}</Text>
+      {current && (
+        <Alert color="yellow" role="status">
+          {t('operatorConsole.book.replaces', {
+            doctor: current.doctor.user_name,
+            date: appointmentDateText(current.appointment_date, locale),
+          })}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** An urgent booking's time: now, or a later minute from `opened` (when the dialog opened) on. */
+function UrgentTime({ form, opened }: { form: BookForm; opened: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs">
+      <Radio.Group label={t('operatorConsole.book.urgentTime')} {...form.getInputProps('when')}>
+        <Group gap="lg" mt={4}>
+          <Radio value="now" label={t('operatorConsole.book.urgentNow')} />
+          <Radio value="later" label={t('operatorConsole.book.urgentLater')} />
+        </Group>
+      </Radio.Group>
+      {form.values.when === 'later' && (
+        <TextInput
+          type="datetime-local"
+          label={t('operatorConsole.book.urgentLaterTime')}
+          description={t('operatorConsole.book.urgentTimeHint')}
+          min={opened}
+          step={60}
+          required
+          {...form.getInputProps('date')}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** A free time of the chosen doctor's, with the error about it. */
+function DoctorSlot({ form, doctor, patientId }: { form: BookForm; doctor: Doctor; patientId: string }) {
+  return (
+    <Stack gap={4}>
+      <SlotPicker
+        doctorId={doctor.id}
+        patientId={patientId}
+        horizonDays={doctor.horizon_days}
+        value={form.values.date || undefined}
+        onChange={(slot) => form.setFieldValue('date', slot)}
+      />
+      {form.errors.date && (
+        <Text size="sm" c="danger" role="alert">
+          {form.errors.date}
+        </Text>
+      )}
+    </Stack>
   );
 }
 
