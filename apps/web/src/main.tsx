@@ -30,11 +30,9 @@ const queryClient = new QueryClient({
 });
 
 const root = document.getElementById('root')!;
-// A public page comes prerendered in one language (docs/prerendering.md). It is hydrated when the visitor reads it in
-// that language; one whose choice the server did not know yet gets the page rendered afresh in it, which costs less than
-// hydrating in the other language, fetching that translation too and rendering every text again.
+// A public page comes prerendered in one language (docs/prerendering.md): hydrated in that language, then the rest.
 const prerendered = isLocale(root.dataset.prerendered) ? root.dataset.prerendered : undefined;
-const language = await initI18n(prerendered);
+await initI18n(prerendered);
 
 const app = (router: ReturnType<typeof createRouter>) => (
   <StrictMode>
@@ -47,7 +45,7 @@ const app = (router: ReturnType<typeof createRouter>) => (
 // A page file that cannot be fetched (a deployment removed it) leaves the hydration to the router's own handling: the
 // page is rendered afresh, which reloads once or shows the error page.
 const hydrating =
-  prerendered === language &&
+  prerendered !== undefined &&
   (await loadRoutesOf(window.location).then(
     () => true,
     () => false,

@@ -5,6 +5,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { LoadingBar } from '../components/loading-bar.tsx';
 import { analyticsSetup } from '../lib/analytics.ts';
 import { authStore } from '../lib/auth-store.ts';
+import { followStoredLanguage } from '../lib/i18n.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
 import { forcedColorSchemeOf } from './forced-color-schemes.ts';
 import { PageTitle } from './page-title.tsx';
@@ -28,6 +29,9 @@ export function AppRoot() {
   const hydrated = useHydrated();
   useEffect(() => {
     void authStore.restoreSession();
+    // After the hydration's commit: a language change while a prerendered page hydrates (a transition) would not match
+    // its HTML, and React would render the whole page afresh.
+    void followStoredLanguage();
   }, []);
   // MantineProvider's first layout effect paints the stored scheme and only its later effect the forced one, which a
   // hydration (whose effects may wait for a frame) shows as a flash. This parent's layout effect runs after it.

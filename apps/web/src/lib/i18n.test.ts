@@ -2,7 +2,7 @@ import { LANGUAGE_COOKIE } from '@rozmova/contracts';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../test/render.tsx';
-import { currentLocale, followSavedLocale, LANGUAGE_STORAGE_KEY, startingLanguage, switchLanguage } from './i18n.ts';
+import { currentLocale, followSavedLocale, followStoredLanguage, LANGUAGE_STORAGE_KEY, switchLanguage } from './i18n.ts';
 
 beforeEach(async () => {
   await i18next.changeLanguage('en');
@@ -41,23 +41,18 @@ describe('switching the language', () => {
 });
 
 describe('the language a page starts in', () => {
-  it('takes the choice kept in this browser over the prerendered page’s language and the browser’s', () => {
-    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB']);
+  it('takes the choice kept in this browser', async () => {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'uk');
-    expect(startingLanguage('en')).toBe('uk');
-    expect(startingLanguage()).toBe('uk');
+    await followStoredLanguage();
+    expect(currentLocale()).toBe('uk');
   });
 
-  it('takes the prerendered page’s language without a kept choice, or with one it does not know', () => {
-    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['uk-UA']);
-    expect(startingLanguage('en')).toBe('en');
+  it('stays as it is without a kept choice, or with one it does not know', async () => {
+    await followStoredLanguage();
+    expect(currentLocale()).toBe('en');
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'de');
-    expect(startingLanguage('en')).toBe('en');
-  });
-
-  it('takes the browser’s preference on a page that was not prerendered', () => {
-    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE', 'uk-UA', 'en-GB']);
-    expect(startingLanguage()).toBe('uk');
+    await followStoredLanguage();
+    expect(currentLocale()).toBe('en');
   });
 
   it('takes a signed-in person’s saved language over this browser’s, and keeps it', async () => {

@@ -43,16 +43,8 @@ function rememberForServer(locale: Locale): void {
   document.cookie = `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
 
-/**
- * The language a page is shown in: a choice made in the header wins; else the prerendered page's (the server's pick from
- * the cookie or the browser's preference); else the browser's; else the service's default.
- */
-export function startingLanguage(prerendered?: Locale): Locale {
-  return storedLanguage() ?? prerendered ?? browserLocale(navigator.languages) ?? runtimeConfig.default_locale;
-}
-
-/** Starts the translations in the page's language and returns it; a choice kept only here is sent to the server from now on. */
-export async function initI18n(prerendered?: Locale): Promise<Locale> {
+/** A prerendered page starts in the language of its HTML; a choice kept only here (not yet in the cookie) follows it. */
+export async function initI18n(prerendered?: Locale): Promise<void> {
   i18next.on('languageChanged', (language) => {
     document.documentElement.lang = language;
   });
@@ -60,7 +52,8 @@ export async function initI18n(prerendered?: Locale): Promise<Locale> {
     .use(lazyLocales)
     .use(initReactI18next)
     .init({
-      lng: startingLanguage(prerendered),
+      // A choice made in the header wins; else the browser's preference; else the service's default (English).
+      lng: prerendered ?? storedLanguage() ?? browserLocale(navigator.languages) ?? runtimeConfig.default_locale,
       // Both translations have the same keys (locales.test.ts): a Ukrainian page need not fetch the English one as well.
       fallbackLng: false,
       supportedLngs: [...locales],
@@ -72,7 +65,14 @@ export async function initI18n(prerendered?: Locale): Promise<Locale> {
   document.documentElement.lang = currentLocale();
   const stored = storedLanguage();
   if (stored) rememberForServer(stored);
-  return currentLocale();
+  // Fetched while the page hydrates, so that the switch after it has its texts at once.
+  if (stored && stored !== currentLocale()) void i18next.loadLanguages(stored);
+}
+
+/** After a prerendered page is hydrated: a choice the server did not know yet takes over. */
+export async function followStoredLanguage(): Promise<void> {
+  const stored = storedLanguage();
+  if (stored && stored !== currentLocale()) await i18next.changeLanguage(stored);
 }
 
 /** Switches the interface language and remembers the choice for the next visits. */
