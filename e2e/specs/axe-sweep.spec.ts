@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { adminSections, doctorSections, operatorSections } from '@rozmova/contracts';
 import {
   apiLogin,
@@ -27,6 +27,8 @@ const looks: { language: Language; scheme: Scheme }[] = [
 ];
 
 test.use({ viewport: { width: 360, height: 740 } });
+
+type Signing = { request: APIRequestContext; context: BrowserContext; server: Parameters<typeof signInBrowser>[1] };
 
 const alwaysLight = ['/term-of-use', '/privacy-policy'];
 
@@ -72,76 +74,98 @@ const visitorPages = [
   '/no-such-page',
 ];
 
-for (const { language, scheme } of looks) {
-  test(`every page of every role is accessible at 360 px (${language}, ${scheme})`, async ({ page, context, request, server }) => {
-    test.setTimeout(240_000);
-    const adminToken = await apiLogin(request, server.admin.email, server.admin.password);
-    const auth = bearer(adminToken);
-    const topic = await ok<{ id: string }>(
-      await request.post('/v1/admin/faq/topics', {
-        headers: auth,
-        data: { title: { uk: 'Запис і оплата', en: 'Booking and payment' }, position: 0, isPublished: true },
-      }),
-      'faq topic',
-    );
-    const question = await ok<{ id: string }>(
-      await request.post('/v1/admin/faq/questions', {
-        headers: auth,
-        data: {
-          topicId: topic.id,
-          question: { uk: 'Як скасувати консультацію?', en: 'How do I cancel a consultation?' },
-          answer: { uk: 'У кабінеті, на вкладці «Мої консультації».', en: 'In your cabinet, under My consultations.' },
-          position: 0,
-          isPublished: true,
-        },
-      }),
-      'faq question',
-    );
-    const doctor = await createDoctor(request, adminToken, { email: uniqueEmail('sweep-doctor'), name: 'Iryna Melnyk' });
-    const operator = await createUser(request, adminToken, {
-      email: uniqueEmail('sweep-operator'),
-      name: 'Oksana Operator',
-      role: 'operator',
-    });
-    const patient = await createUser(request, adminToken, { email: uniqueEmail('sweep-patient'), name: 'Sofiia Bondar', role: 'patient' });
-    const patientToken = await apiLogin(request, patient.email, patient.password);
-    const { patientId } = (await profileOf(request, patientToken)).role_specific_data.patient!;
-    await bookFirstSlot(request, patientToken, doctor.id, patientId);
+/** A patient with a consultation booked with a new doctor: the staff pages about a patient need one. */
+async function seedPatientWithDoctor(request: APIRequestContext, adminToken: string) {
+  const doctor = await createDoctor(request, adminToken, { email: uniqueEmail('sweep-doctor'), name: 'Iryna Melnyk' });
+  const patient = await createUser(request, adminToken, { email: uniqueEmail('sweep-patient'), name: 'Sofiia Bondar', role: 'patient' });
+  const patientToken = await apiLogin(request, patient.email, patient.password);
+  const { patientId } = (await profileOf(request, patientToken)).role_specific_data.patient!;
+  await bookFirstSlot(request, patientToken, doctor.id, patientId);
+  return { doctor, patient, patientId };
+}
 
-    const signedIn = async (email: string, password: string) => {
+// Each role's pages are a test of their own, spread over the workers: one slow page cannot take the whole sweep's time.
+test.describe.configure({ mode: 'parallel' });
+
+for (const { language, scheme } of looks) {
+  test.describe(`every page of every role is accessible at 360 px (${language}, ${scheme})`, () => {
+    test.setTimeout(150_000);
+
+    async function signedIn({ request, context, server }: Signing, email: string, password: string) {
       const token = await apiLogin(request, email, password);
       await ok(await request.put('/v1/auth/profile', { headers: bearer(token), data: { locale: language } }), 'language');
       await context.clearCookies();
       await signInBrowser(context, server, token);
-    };
+    }
 
-    await test.step('a visitor', () =>
-      sweep(page, [...visitorPages, `/faq/${topic.id}`, `/faq/${topic.id}/${question.id}`], language, scheme));
+    test('a visitor', async ({ page, request, server }) => {
+      const auth = bearer(await apiLogin(request, server.admin.email, server.admin.password));
+      const topic = await ok<{ id: string }>(
+        await request.post('/v1/admin/faq/topics', {
+          headers: auth,
+          data: { title: { uk: 'Запис і оплата', en: 'Booking and payment' }, position: 0, isPublished: true },
+        }),
+        'faq topic',
+      );
+      const question = await ok<{ id: string }>(
+        await request.post('/v1/admin/faq/questions', {
+          headers: auth,
+          data: {
+            topicId: topic.id,
+            question: { uk: 'Як скасувати консультацію?', en: 'How do I cancel a consultation?' },
+            answer: { uk: 'У кабінеті, на вкладці «Мої консультації».', en: 'In your cabinet, under My consultations.' },
+            position: 0,
+            isPublished: true,
+          },
+        }),
+        'faq question',
+      );
+      await sweep(page, [...visitorPages, `/faq/${topic.id}`, `/faq/${topic.id}/${question.id}`], language, scheme);
+    });
 
-    await test.step('a patient', async () => {
-      await signedIn(patient.email, patient.password);
+    test('a patient', async ({ page, context, request, server }) => {
+      const adminToken = await apiLogin(request, server.admin.email, server.admin.password);
+      const patient = await createUser(request, adminToken, {
+        email: uniqueEmail('sweep-patient'),
+        name: 'Sofiia Bondar',
+        role: 'patient',
+      });
+      await signedIn({ request, context, server }, patient.email, patient.password);
       const tabs = ['card', 'documents', 'chat', 'consultations', 'records-access', 'requests'].map((tab) => `/user?tab=${tab}`);
       await sweep(page, ['/user', ...tabs, '/user/quizz', '/user/appointment-step1', '/user/security'], language, scheme);
     });
 
-    await test.step('a doctor', async () => {
-      await signedIn(doctor.email, doctor.password);
+    test('a doctor', async ({ page, context, request, server }) => {
+      const adminToken = await apiLogin(request, server.admin.email, server.admin.password);
+      const { doctor, patientId } = await seedPatientWithDoctor(request, adminToken);
+      await signedIn({ request, context, server }, doctor.email, doctor.password);
       const sections = doctorSections.map((section) => `/doctor/${section}`);
       await sweep(page, ['/doctor', ...sections, `/doctor/patients/${patientId}`, '/user/security'], language, scheme);
     });
 
-    await test.step('an operator', async () => {
-      await signedIn(operator.email, operator.password);
+    test('an operator', async ({ page, context, request, server }) => {
+      const adminToken = await apiLogin(request, server.admin.email, server.admin.password);
+      const { patientId } = await seedPatientWithDoctor(request, adminToken);
+      const operator = await createUser(request, adminToken, {
+        email: uniqueEmail('sweep-operator'),
+        name: 'Oksana Operator',
+        role: 'operator',
+      });
+      await signedIn({ request, context, server }, operator.email, operator.password);
       const sections = operatorSections.map((section) => `/operator/${section}`);
       await sweep(page, ['/operator', ...sections, `/operator/patients/${patientId}`, '/user/security'], language, scheme);
     });
 
-    await test.step('an admin', async () => {
-      await signedIn(server.admin.email, server.admin.password);
-      const sections = adminSections.map((section) => `/admin/${section}`);
-      await sweep(page, ['/admin', '/admin/quiz', ...sections, '/user/security'], language, scheme);
-      // The shared admin account is left in English, as the other specs expect it.
-      await ok(await request.put('/v1/auth/profile', { headers: auth, data: { locale: 'en' } }), 'language back');
+    test('an admin', async ({ page, context, request, server }) => {
+      await signedIn({ request, context, server }, server.admin.email, server.admin.password);
+      try {
+        const sections = adminSections.map((section) => `/admin/${section}`);
+        await sweep(page, ['/admin', '/admin/quiz', ...sections, '/user/security'], language, scheme);
+      } finally {
+        // The shared admin account is left in English, as the other specs expect it.
+        const auth = bearer(await apiLogin(request, server.admin.email, server.admin.password));
+        await ok(await request.put('/v1/auth/profile', { headers: auth, data: { locale: 'en' } }), 'language back');
+      }
     });
   });
 }
