@@ -191,3 +191,29 @@ test('a lazy page whose file is gone reloads once; failing again within 10 s it 
   await expect(page.getByRole('heading', { level: 1, name: 'About us', exact: true })).toBeVisible();
   expect(documents).toHaveLength(3);
 });
+
+test('offline the page stays as it is: nothing reloads it, and back online a link opens its page', async ({ page, context }) => {
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents.push(new URL(request.url()).pathname);
+  });
+  // The app's timers (the links in view are fetched once the page has settled) run when the test moves the clock.
+  await page.clock.install();
+  await page.goto('/about-us');
+  await expect(page.getByRole('heading', { level: 1, name: 'About us', exact: true })).toBeVisible();
+  // The page's own files, before its timers run.
+  await page.waitForLoadState('networkidle');
+  await markDocument(page);
+
+  await context.setOffline(true);
+  await page.clock.runFor(5_000);
+  await expect(page.getByRole('heading', { level: 1, name: 'About us', exact: true })).toBeVisible();
+  expect(await sameDocument(page)).toBe(true);
+  expect(documents).toEqual(['/about-us']);
+
+  await context.setOffline(false);
+  await page.clock.runFor(5_000);
+  await footerLink(page, 'Prices').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Prices', exact: true })).toBeVisible();
+  expect(await sameDocument(page)).toBe(true);
+});

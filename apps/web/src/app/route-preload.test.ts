@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLoadQueue, lazyLoadsOf, linkTarget, PRELOAD_CONCURRENCY } from './route-preload.ts';
 import { routes } from './router.tsx';
 
@@ -46,6 +46,23 @@ describe('the preload queue', () => {
     await settle();
     expect(calls).toBe(1);
     expect(next.started.count).toBe(1);
+  });
+
+  describe('offline', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it('asks for nothing, and asks once the network is back', async () => {
+      const queue = createLoadQueue();
+      const page = deferredLoad();
+      const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      queue.add(page.load);
+      await settle();
+      expect(page.started.count).toBe(0);
+      onLine.mockReturnValue(true);
+      queue.add(page.load);
+      await settle();
+      expect(page.started.count).toBe(1);
+    });
   });
 });
 

@@ -25,7 +25,8 @@ export function createLoadQueue(limit = PRELOAD_CONCURRENCY) {
   };
   return {
     add(load: Load) {
-      if (asked.has(load)) return;
+      // Offline a file can only fail (and a failed module stays failed in this page): asked again once online.
+      if (asked.has(load) || !navigator.onLine) return;
       asked.add(load);
       waiting.push(load);
       next();

@@ -12,6 +12,7 @@ import {
 const at = (patch: Partial<ReloadState> = {}): ReloadState => ({
   pathname: '/about-us',
   unsavedInput: false,
+  online: true,
   now: 1_700_000_000_000,
   lastReloadAt: null,
   ...patch,
@@ -32,6 +33,10 @@ describe('when the app may reload by itself', () => {
 
   it('never over unsent input', () => {
     expect(mayReload(at({ unsavedInput: true }))).toBe(false);
+  });
+
+  it('never without a network: the page it would load is the browser’s offline page', () => {
+    expect(mayReload(at({ online: false }))).toBe(false);
   });
 
   it('not again within 10 seconds of its last reload (docs/product.md §9), and again from then on', () => {
@@ -157,6 +162,16 @@ describe('reloading the page', () => {
     expect((await freshPage()).reloadPage()).toBe(false);
     document.body.innerHTML = '';
     expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('does not reload offline, where a lazy file fails for want of a network (a page’s links load theirs ahead)', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const page = await freshPage();
+    expect(page.reloadPage()).toBe(false);
+    expect(page.reloadIntoUpdate('/prices', '/about-us', '/about-us')).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+    expect(assign).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem('rozmova-reloaded-at')).toBeNull();
   });
 
   it('a new build loads the page the person is going to, or reloads after back and forward', async () => {

@@ -17,14 +17,19 @@ export interface ReloadState {
   /** The page the person is on. */
   pathname: string;
   unsavedInput: boolean;
+  /** Whether the browser has a network (navigator.onLine): a reload without one ends on the browser's offline page. */
+  online: boolean;
   now: number;
   /** When the app last reloaded itself in this tab (sessionStorage), or null. */
   lastReloadAt: number | null;
 }
 
-/** Whether the app may reload the page by itself now: not during a call, not over unsent input, not twice in 10 s. */
-export function mayReload({ pathname, unsavedInput, now, lastReloadAt }: ReloadState): boolean {
-  if (isCallPath(pathname) || unsavedInput) return false;
+/**
+ * Whether the app may reload the page by itself now: not during a call, not over unsent input, not offline (a file that
+ * failed for want of a network is no new build), not twice in 10 s.
+ */
+export function mayReload({ pathname, unsavedInput, online, now, lastReloadAt }: ReloadState): boolean {
+  if (isCallPath(pathname) || unsavedInput || !online) return false;
   // A time in the future is a clock that was set back: no guard to keep.
   return lastReloadAt === null || now - lastReloadAt >= RELOAD_GUARD_MS || now < lastReloadAt;
 }
@@ -40,7 +45,7 @@ function reloadStateOf(pathname: string): ReloadState | null {
   try {
     const value = Number(sessionStorage.getItem(storageKey));
     const lastReloadAt = Number.isFinite(value) && value > 0 ? value : null;
-    return { pathname, unsavedInput: hasUnsavedInput(), now: Date.now(), lastReloadAt };
+    return { pathname, unsavedInput: hasUnsavedInput(), online: navigator.onLine, now: Date.now(), lastReloadAt };
   } catch {
     return null;
   }
