@@ -12,6 +12,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { putFresh } from '../../lib/query-data.ts';
 
 export type Holder = 'mine' | 'unassigned' | 'all';
 export const holders: readonly Holder[] = ['mine', 'unassigned', 'all'];
@@ -47,7 +48,7 @@ export function useOperators() {
 
 /** An operator's new availability (from `operator-availability-changed` or the own PUT) in the cached list. */
 export function putOperator(client: QueryClient, operator: Operator): void {
-  client.setQueryData<Operator[]>(queryKeys.support.operators, (list) =>
+  putFresh<Operator[]>(client, queryKeys.support.operators, (list) =>
     list?.some((known) => known.id === operator.id)
       ? list.map((known) => (known.id === operator.id ? { ...known, ...operator } : known))
       : list && [...list, operator],
@@ -64,7 +65,8 @@ export function useSetAvailability() {
 
 /** A conversation's new holder or status (an action's answer or `chat-conversation-updated`) in the patient's record. */
 export function applyConversationState(client: QueryClient, state: ConversationState): void {
-  client.setQueryData<Patient>(
+  putFresh<Patient>(
+    client,
     queryKeys.patients.one(state.patientId),
     (patient) =>
       patient && { ...patient, chat_patient_status: state.chat_patient_status, interacting_with_operator: state.interacting_with_operator },
