@@ -1,8 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
 const calls = /meeting[^/]*\.spec\.ts$/;
-const onTwoInstances =
-  /\/(account|booking|new-user-booking|support-chat|patient-chat-panel|operator-console|records|specialist-signup|documents-names|push|two-factor)\.spec\.ts$/;
+// What `npm start` runs, one process on the embedded database: how it starts and serves its pages in each mode, takes a
+// new build, and every page of every role in the 360 px sweep.
+const onOneProcess = /\/(first-run|app-modes|updates|prerendered-pages|pages|axe-sweep|consent-analytics|new-user-layout)\.spec\.ts$/;
 
 export default defineConfig<object, { cluster: boolean }>({
   testDir: './specs',
@@ -18,13 +19,12 @@ export default defineConfig<object, { cluster: boolean }>({
   timeout: 90_000,
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? 'list' : [['list']],
-  // The specs of what several instances share (sessions, payments, chat, calls, uploads, notifications) run against two
-  // instances behind nginx on PostgreSQL and Redis, with an instance killed and started again in the middle of some of
-  // them (support/failover.ts); the rest against one process on the embedded database, as `npm start` runs the app.
-  // `E2E_CLUSTER=1` runs every spec on two instances.
+  // Every other spec runs against two instances behind nginx on PostgreSQL and Redis (what a deployment runs), with an
+  // instance killed and started again in the middle of some of them (support/failover.ts); the specs above against one
+  // process on the embedded database, as `npm start` runs the app. `E2E_CLUSTER=1` puts those on two instances too.
   projects: [
-    { name: 'pages', testIgnore: [calls, onTwoInstances] },
-    { name: 'pages on two instances', testMatch: onTwoInstances, testIgnore: calls, use: { cluster: true } },
+    { name: 'pages', testMatch: onOneProcess },
+    { name: 'pages on two instances', testIgnore: [calls, onOneProcess], use: { cluster: true } },
     {
       name: 'calls',
       testMatch: calls,
