@@ -6,6 +6,7 @@ import { dateLabel } from './dates.ts';
 import { downloadBlob, uploadFile } from './files.ts';
 import { queryKeys } from './query-keys.ts';
 import { numberText } from './format.ts';
+import { putFresh } from './query-data.ts';
 
 /** A document as the cabinet lists it (docs/product.md §3): with its readable name and `reference_createdAt_label` (dd.MM.YY). */
 export interface ListedReference extends UserReference {
@@ -70,7 +71,8 @@ export function useDeleteReference() {
     mutationFn: (id: string) => call(documentsApi.removeMine, { params: { id } }),
     // Removed from the list as soon as the server says OK (docs/product.md §7).
     onSuccess: (_data, id) =>
-      client.setQueryData<UserReferenceList>(
+      putFresh<UserReferenceList>(
+        client,
         queryKeys.documents.mine,
         (list) => list && { userReferences: list.userReferences.filter((item) => item.id !== id), count: Math.max(0, list.count - 1) },
       ),

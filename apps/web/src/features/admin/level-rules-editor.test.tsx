@@ -7,6 +7,13 @@ import Toasts from '../../components/toasts.tsx';
 import { createApiDouble, type ApiDouble } from '../../test/api-double.ts';
 import { show } from '../../test/render.tsx';
 import { LevelRulesEditor } from './level-rules-editor.tsx';
+import { useAdminQuizQuestions } from './quiz-api.ts';
+
+/** The admin page's question list beside the editor: a save reads it again as well. */
+function QuestionsList() {
+  useAdminQuizQuestions();
+  return null;
+}
 
 afterEach(() => notifications.clean());
 
@@ -114,6 +121,32 @@ describe('saving the level rules', () => {
         { level: 'yellow', letter: 'C', min: 10, max: 33 },
       ],
     });
+  });
+
+  it('says they are saved when the new rules are read again before the questions (the form is made anew meanwhile)', async () => {
+    let current = saved;
+    const api = createApiDouble();
+    api.on(quizApi.levelRules, () => ({ body: current }));
+    api.on(quizApi.setLevelRules, ({ body }) => {
+      current = { ...saved, rules: (body as Pick<QuizLevelRules, 'rules'>).rules };
+      return { body: current };
+    });
+    // The page's question list is read again too, and answers after the rules have been drawn anew.
+    let listReads = 0;
+    api.on(quizApi.list, () => (listReads++ === 0 ? { body: [] } : new Promise((resolve) => setTimeout(() => resolve({ body: [] }), 50))));
+    await show(
+      <>
+        <LevelRulesEditor />
+        <QuestionsList />
+        <Toasts />
+      </>,
+      { api },
+    );
+    await screen.findByRole('table');
+    await retype('Rule 2 (Green): minimum', '40');
+    await user.click(screen.getByRole('button', { name: 'Save rules' }));
+    expect(await screen.findByText('The level rules have been saved.')).toBeInTheDocument();
+    expect(field('Rule 2 (Green): minimum')).toHaveValue('40');
   });
 
   it('refuses rules that would not tell someone answering B to everything "red", before sending', async () => {

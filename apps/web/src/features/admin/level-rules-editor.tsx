@@ -73,12 +73,10 @@ function RulesForm({ data }: { data: QuizLevelRules }) {
       form.setFieldError('rules', t('adminQuiz.unsafe', { count: data.question_count }));
       return;
     }
-    save.mutate(
-      { rules },
-      {
-        onSuccess: () => notifications.show({ message: t('adminQuiz.rulesSaved') }),
-        onError: (error) => form.setErrors(fieldErrors(t, error)),
-      },
+    // The saved rules read again make this form anew (its key), which would drop mutate()'s callbacks: a promise keeps them.
+    void save.mutateAsync({ rules }).then(
+      () => notifications.show({ message: t('adminQuiz.rulesSaved') }),
+      (error: unknown) => form.setErrors(fieldErrors(t, error)),
     );
   });
 

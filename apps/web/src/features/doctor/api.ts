@@ -2,6 +2,7 @@ import { appointmentsApi, doctorsApi, meetingsApi, type UpdateAppointmentBody, t
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { putFresh } from '../../lib/query-data.ts';
 
 /** The list's largest page; a week of consultations stays well below it. */
 const AGENDA_LIMIT = 500;
@@ -28,7 +29,7 @@ export function useUpdateDoctor(id: string) {
   return useMutation({
     mutationFn: (body: UpdateDoctorBody) => call(doctorsApi.update, { params: { id }, body }),
     onSuccess: (doctor) => {
-      client.setQueryData(queryKeys.doctors.one(id), doctor);
+      putFresh(client, queryKeys.doctors.one(id), doctor);
       // New hours change the free slots anyone sees; lists show the name, price and specialisations.
       void client.invalidateQueries({
         queryKey: queryKeys.doctors.all,

@@ -2,6 +2,7 @@ import { feedbackApi, patientNotesApi, patientsApi, type DoctorNote } from '@roz
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { putFresh } from '../../lib/query-data.ts';
 
 /** One page of the doctor's own patients, narrowed by a search; the previous page stays while the next loads. */
 export function useDoctorPatients(doctorId: string, query: string, page: number) {
@@ -45,7 +46,7 @@ export function useAddNote(patientId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { text: string }) => call(patientNotesApi.create, { params: { id: patientId }, body }),
-    onSuccess: (note) => client.setQueryData<DoctorNote[]>(queryKeys.patients.notes(patientId), (notes) => [note, ...(notes ?? [])]),
+    onSuccess: (note) => putFresh<DoctorNote[]>(client, queryKeys.patients.notes(patientId), (notes) => [note, ...(notes ?? [])]),
   });
 }
 

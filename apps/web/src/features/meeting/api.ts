@@ -2,6 +2,7 @@ import { appointmentsApi, feedbackApi, meetingsApi, type CreateFeedbackBody, typ
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { putFresh } from '../../lib/query-data.ts';
 
 /** The consultation of a room; only its patient and its doctor get it (anyone else: 404, like an unknown room). */
 export function useRoomAppointment(roomId: string) {
@@ -17,7 +18,7 @@ export function useJoinMeeting(roomId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (appointmentId: string) => call(appointmentsApi.joinMeeting, { params: { id: appointmentId } }),
-    onSuccess: (appointment) => client.setQueryData(queryKeys.appointments.byRoom(roomId), appointment),
+    onSuccess: (appointment) => putFresh(client, queryKeys.appointments.byRoom(roomId), appointment),
   });
 }
 

@@ -8,6 +8,7 @@ import {
 } from '@rozmova/contracts';
 import { call } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { putFresh } from '../../lib/query-data.ts';
 
 export const useRequestQueue = (status: SupportRequestStatus | null) =>
   useQuery({
@@ -34,7 +35,7 @@ function useRequestAction<Variables>(request: (variables: Variables) => Promise<
   return useMutation({
     mutationFn: request,
     onSuccess: (updated) => {
-      client.setQueryData(queryKeys.supportDesk.staffOne(updated.id), updated);
+      putFresh(client, queryKeys.supportDesk.staffOne(updated.id), updated);
       void client.invalidateQueries({ queryKey: queryKeys.supportDesk.all });
     },
     onError: () => client.invalidateQueries({ queryKey: queryKeys.supportDesk.all }),

@@ -4,6 +4,7 @@ import { call } from '../../lib/api-client.ts';
 import { updatePatientCard } from '../../lib/patient-card.ts';
 import { clearDraft, patientQuizKey, VISITOR_QUIZ_KEY } from '../../lib/quiz.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { putFresh } from '../../lib/query-data.ts';
 
 /**
  * Completes the quiz: the server scores the answers and returns the card with the new recommendation.
@@ -18,7 +19,7 @@ export function useCompleteQuiz(cardId: string) {
       clearDraft(VISITOR_QUIZ_KEY);
       return card;
     },
-    onSuccess: (card: PatientCard) => client.setQueryData(queryKeys.patientCards.one(cardId), card),
+    onSuccess: (card: PatientCard) => putFresh(client, queryKeys.patientCards.one(cardId), card),
   });
 }
 

@@ -11,6 +11,7 @@ import { ApiError, call } from '../../lib/api-client.ts';
 import { authStore } from '../../lib/auth-store.ts';
 import { uploadFile } from '../../lib/files.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { putFresh } from '../../lib/query-data.ts';
 
 /**
  * While it waits for a decision the status is asked for again now and then (and when the tab is shown again), so a
@@ -50,7 +51,7 @@ function useApplicationMutation<Variables>(send: (variables: Variables) => Promi
   const client = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: (application) => client.setQueryData(queryKeys.specialistApplications.mine, application),
+    onSuccess: (application) => putFresh(client, queryKeys.specialistApplications.mine, application),
   });
 }
 

@@ -3,6 +3,7 @@ import { supportDeskApi, type CreateSupportRequestBody } from '@rozmova/contract
 import { call } from '../../lib/api-client.ts';
 import { uploadFile } from '../../lib/files.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { putFresh } from '../../lib/query-data.ts';
 
 export type NewRequest = CreateSupportRequestBody & { file: File | null };
 
@@ -30,6 +31,6 @@ export function useFollowUp(id: string, token: string | null) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (text: string) => call(supportDeskApi.followUp, { params: { id }, query: { token: token ?? undefined }, body: { text } }),
-    onSuccess: (request) => client.setQueryData(queryKeys.supportDesk.one(id, token), request),
+    onSuccess: (request) => putFresh(client, queryKeys.supportDesk.one(id, token), request),
   });
 }
