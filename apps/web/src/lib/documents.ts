@@ -4,9 +4,8 @@ import type { TFunction } from 'i18next';
 import { call } from './api-client.ts';
 import { dateLabel } from './dates.ts';
 import { downloadBlob, uploadFile } from './files.ts';
-import { queryKeys } from './query-keys.ts';
+import { putFresh, queryKeys } from './query-keys.ts';
 import { numberText } from './format.ts';
-import { putFresh } from './query-data.ts';
 
 /** A document as the cabinet lists it (docs/product.md §3): with its readable name and `reference_createdAt_label` (dd.MM.YY). */
 export interface ListedReference extends UserReference {

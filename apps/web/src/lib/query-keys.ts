@@ -1,3 +1,5 @@
+import type { QueryClient, QueryKey, Updater } from '@tanstack/react-query';
+
 /**
  * Every TanStack Query key of the app, one builder per resource, so a page that reads a resource and a mutation that
  * refreshes it always name the same key. A key starts with its resource; the shorter keys (`all`, `slotsOfAll`)
@@ -136,3 +138,14 @@ export const queryKeys = {
     staffOne: (id: string) => ['support-desk', 'staff', id] as const,
   },
 };
+
+/**
+ * Puts a newer state (an action's answer, a realtime event) into the cache. A read of the same key already in flight
+ * started before the change and would answer the state from before it, overwriting this one: it is replaced by a read
+ * that starts now.
+ */
+export function putFresh<T>(client: QueryClient, queryKey: QueryKey, updater: Updater<T | undefined, T | undefined>): void {
+  const stale = client.isFetching({ queryKey, exact: true }) > 0;
+  client.setQueryData<T>(queryKey, updater);
+  if (stale) void client.invalidateQueries({ queryKey, exact: true });
+}

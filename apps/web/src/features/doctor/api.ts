@@ -1,8 +1,7 @@
 import { appointmentsApi, doctorsApi, meetingsApi, type UpdateAppointmentBody, type UpdateDoctorBody } from '@rozmova/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
-import { putFresh } from '../../lib/query-data.ts';
+import { putFresh, queryKeys } from '../../lib/query-keys.ts';
 
 /** The list's largest page; a week of consultations stays well below it. */
 const AGENDA_LIMIT = 500;

@@ -1,8 +1,7 @@
 import { feedbackApi, patientNotesApi, patientsApi, type DoctorNote } from '@rozmova/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
-import { putFresh } from '../../lib/query-data.ts';
+import { putFresh, queryKeys } from '../../lib/query-keys.ts';
 
 /** One page of the doctor's own patients, narrowed by a search; the previous page stays while the next loads. */
 export function useDoctorPatients(doctorId: string, query: string, page: number) {

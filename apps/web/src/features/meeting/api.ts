@@ -1,8 +1,7 @@
 import { appointmentsApi, feedbackApi, meetingsApi, type CreateFeedbackBody, type MeetingReportBody } from '@rozmova/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call } from '../../lib/api-client.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
-import { putFresh } from '../../lib/query-data.ts';
+import { putFresh, queryKeys } from '../../lib/query-keys.ts';
 
 /** The consultation of a room; only its patient and its doctor get it (anyone else: 404, like an unknown room). */
 export function useRoomAppointment(roomId: string) {

@@ -11,8 +11,7 @@ import {
 } from '@rozmova/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
-import { putFresh } from '../../lib/query-data.ts';
+import { putFresh, queryKeys } from '../../lib/query-keys.ts';
 
 export type Holder = 'mine' | 'unassigned' | 'all';
 export const holders: readonly Holder[] = ['mine', 'unassigned', 'all'];

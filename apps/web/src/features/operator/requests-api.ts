@@ -7,8 +7,7 @@ import {
   type SupportRequestStatus,
 } from '@rozmova/contracts';
 import { call } from '../../lib/api-client.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
-import { putFresh } from '../../lib/query-data.ts';
+import { putFresh, queryKeys } from '../../lib/query-keys.ts';
 
 export const useRequestQueue = (status: SupportRequestStatus | null) =>
   useQuery({

@@ -10,8 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call } from '../../lib/api-client.ts';
 import { authStore } from '../../lib/auth-store.ts';
 import { uploadFile } from '../../lib/files.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
-import { putFresh } from '../../lib/query-data.ts';
+import { putFresh, queryKeys } from '../../lib/query-keys.ts';
 
 /**
  * While it waits for a decision the status is asked for again now and then (and when the tab is shown again), so a

@@ -2,8 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { supportDeskApi, type CreateSupportRequestBody } from '@rozmova/contracts';
 import { call } from '../../lib/api-client.ts';
 import { uploadFile } from '../../lib/files.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
-import { putFresh } from '../../lib/query-data.ts';
+import { putFresh, queryKeys } from '../../lib/query-keys.ts';
 
 export type NewRequest = CreateSupportRequestBody & { file: File | null };
 

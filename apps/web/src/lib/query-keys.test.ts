@@ -1,6 +1,6 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { putFresh } from './query-data.ts';
+import { putFresh } from './query-keys.ts';
 
 type Record = { holder: string | null };
 
