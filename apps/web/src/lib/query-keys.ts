@@ -4,7 +4,8 @@ import type { QueryClient, QueryKey, Updater } from '@tanstack/react-query';
  * Every TanStack Query key of the app, one builder per resource, so a page that reads a resource and a mutation that
  * refreshes it always name the same key. A key starts with its resource; the shorter keys (`all`, `slotsOfAll`)
  * match every longer key below them when invalidating. Realtime appointment events refresh the keys holding `slots`,
- * `appointments`, `notifications` or `payments` (app/realtime-keys.ts).
+ * `appointments`, `notifications` or `payments` (app/realtime-keys.ts). An answer put into the cache under one of
+ * these keys goes through {@link putFresh}.
  */
 export const queryKeys = {
   twoFactor: {
