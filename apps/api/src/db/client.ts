@@ -38,11 +38,16 @@ export async function openDatabase(options: { url?: string; dataDir?: string; pg
   return openPglite(options.dataDir, options.pgliteSnapshot);
 }
 
+/** Connections each instance keeps to PostgreSQL at most (docs/scaling.md). */
+const POOL_SIZE = 10;
+
 async function openPostgres(url: string): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A connection, once opened, stays: a new one costs a server process and cold caches, and a burst that opened
+  // some would otherwise pay that again every time idle ones were closed (the chat bench's slowest sends).
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, min: POOL_SIZE });
   // An idle connection the server ends (restart, failover, a dropped database) leaves the pool, and the next query
   // opens a new one; without a listener that error would end the process.
   pool.on('error', () => undefined);

@@ -17,11 +17,13 @@ export interface RealtimeBus {
   /** To every connection in a room, e.g. a group channel (`groupChannels.operators`), except those also in `exceptRoom`. */
   toRoom<N extends ServerEventName>(room: string, event: N, payload: ServerEventPayload<N>, exceptRoom?: string): void;
   /**
-   * To every connection in a room, each asked to acknowledge within `timeoutMs`. Each instance asks its own connections
-   * and calls its own {@link onAcknowledged} handler once one of them has acknowledged, so no acknowledgement crosses
-   * between instances (through the adapter, each would be a Redis entry every instance reads).
+   * One event to several rooms: the connections of `fanout.ackRoom` are each asked to acknowledge within `timeoutMs`,
+   * those of `fanout.also` only see it. One message between instances carries it all: each instance sends it to its own
+   * connections and calls its own {@link onAcknowledged} handler once one of them has acknowledged, so no
+   * acknowledgement crosses between instances (through the adapter, each would be a Redis entry every instance reads).
+   * These copies are not replayed to a recovered connection; clients catch up from the database.
    */
-  toRoomAcknowledged<N extends AckedServerEventName>(room: string, event: N, payload: ServerEventPayload<N>, timeoutMs: number): void;
+  toRoomsAcknowledged<N extends AckedServerEventName>(event: N, payload: ServerEventPayload<N>, fanout: Fanout, timeoutMs: number): void;
   /** What this instance does with a payload of `event` that one of its own connections acknowledged. */
   onAcknowledged<N extends AckedServerEventName>(event: N, handler: (payload: ServerEventPayload<N>) => void): void;
   /** The user id of each connection in a room, on every instance (a user with two tabs is there twice). */
@@ -32,29 +34,37 @@ export interface RealtimeBus {
   disconnectSession(sessionId: string): void;
 }
 
+/** Where one event goes: a room asked to acknowledge it and rooms (less their `except` room) that only see it. */
+export interface Fanout {
+  ackRoom: string;
+  also: { room: string; except?: string }[];
+}
+
 /** Every connection joins the room of the session it authenticated with. */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /** socket.io-parser's packet type of an event. */
 const EVENT_PACKET = 2;
 
-/** The instances' own event asking each to send a room's acknowledged event to its connections. */
-const ASK_LOCALLY = 'rozmova:ask-acknowledged';
+/** The instances' own event asking each to send an acknowledged event to its connections. */
+const SEND_LOCALLY = 'rozmova:send-acknowledged';
 
 /** `clustered`: other instances share the rooms through the adapter (Redis). */
 export function createRealtimeBus(io: Server, options: { clustered: boolean }): RealtimeBus {
   const handlers = new Map<string, (payload: never) => void>();
 
   /**
-   * The adapter's own broadcast with acknowledgements, kept to this instance: the packet is encoded once for all the
-   * room's connections (Socket.IO's `io.local` would wait for the other instances' counts until the timeout).
+   * This instance's part of {@link RealtimeBus.toRoomsAcknowledged}, with the adapter's own broadcast: the packet is
+   * encoded once for all the room's connections (Socket.IO's `io.local` would wait for the other instances' counts
+   * until the timeout).
    */
-  function askLocally(room: string, event: AckedServerEventName, payload: unknown, timeoutMs: number): void {
+  function sendLocally(event: AckedServerEventName, payload: unknown, fanout: Fanout, timeoutMs: number): void {
+    for (const { room, except } of fanout.also) (except ? io.local.to(room).except(except) : io.local.to(room)).emit(event, payload);
     const handler = handlers.get(event);
     const until = performance.now() + timeoutMs;
     let heard = false;
     const packet = { type: EVENT_PACKET, data: [event, payload], nsp: '/' };
-    const options = { rooms: new Set([room]), except: new Set<string>(), flags: { local: true } };
+    const options = { rooms: new Set([fanout.ackRoom]), except: new Set<string>(), flags: { local: true } };
     io.of('/').adapter.broadcastWithAck(
       packet,
       options,
@@ -66,15 +76,15 @@ export function createRealtimeBus(io: Server, options: { clustered: boolean }): 
       },
     );
   }
-  if (options.clustered) io.on(ASK_LOCALLY, askLocally);
+  if (options.clustered) io.on(SEND_LOCALLY, sendLocally);
 
   return {
     toUser: (userId, event, payload) => emitEvent(io.to(userRoom(userId)), event, payload),
     toRoom: (room, event, payload, exceptRoom) => emitEvent(exceptRoom ? io.to(room).except(exceptRoom) : io.to(room), event, payload),
-    toRoomAcknowledged: (room, event, payload, timeoutMs) => {
+    toRoomsAcknowledged: (event, payload, fanout, timeoutMs) => {
       const checked = checkedPayload(event, payload);
-      if (options.clustered) io.serverSideEmit(ASK_LOCALLY, room, event, checked, timeoutMs);
-      askLocally(room, event, checked, timeoutMs);
+      if (options.clustered) io.serverSideEmit(SEND_LOCALLY, event, checked, fanout, timeoutMs);
+      sendLocally(event, checked, fanout, timeoutMs);
     },
     onAcknowledged: (event, handler) => void handlers.set(event, handler as (payload: never) => void),
     userIdsIn: async (room) => (await io.in(room).fetchSockets()).map((socket) => String((socket.data as { userId?: unknown }).userId)),

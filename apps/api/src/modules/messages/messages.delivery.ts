@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { groupChannels, realtimeEvents, userRoom, type Message, type MessagesDeliveredEvent } from '@rozmova/contracts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { RealtimeBus } from '../../realtime/bus.ts';
+import type { Fanout, RealtimeBus } from '../../realtime/bus.ts';
 import type { Writing } from './messages.access.ts';
 import { markMessagesDelivered } from './messages.repository.ts';
 
@@ -25,9 +25,7 @@ export interface MessagesLog {
  * does makes the message Delivered); `also` only see it (the writer's other tabs, the rest of the operators).
  * `recipientIds`: the accounts the message is for (none when it waits for any operator).
  */
-export interface Route {
-  ackRoom: string;
-  also: { room: string; except?: string }[];
+export interface Route extends Fanout {
   recipientIds: string[];
 }
 
@@ -105,9 +103,8 @@ export function createDelivery(deps: { db: Db; clock: Clock; realtime: RealtimeB
 
     /** Announces a new message; Delivered follows in the background once a recipient's client acknowledges it. */
     announce(message: Message, route: Route): void {
-      const event = realtimeEvents.chatMessageCreated;
-      for (const { room, except } of route.also) realtime.toRoom(room, event, message, except);
-      realtime.toRoomAcknowledged(route.ackRoom, event, message, DELIVERY_ACK_TIMEOUT_MS);
+      const { ackRoom, also } = route;
+      realtime.toRoomsAcknowledged(realtimeEvents.chatMessageCreated, message, { ackRoom, also }, DELIVERY_ACK_TIMEOUT_MS);
     },
   };
 }
