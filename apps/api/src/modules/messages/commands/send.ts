@@ -3,7 +3,7 @@ import { AppError, notFound } from '../../../lib/app-error.ts';
 import type { ChatFound } from '../../patients/patients.service.ts';
 import type { Limit } from '../../rate-limit/rate-limit.service.ts';
 import type { Actor } from '../messages.access.ts';
-import { routeOf, type Route } from '../messages.delivery.ts';
+import { routeOf } from '../messages.delivery.ts';
 import {
   deleteMessage,
   findDocumentRef,
@@ -55,12 +55,11 @@ async function store(ctx: MessagesContext, actor: Actor, c: Conversation, values
   throw new AppError('TOO_MANY_REQUESTS', 'Too many requests, try again later');
 }
 
-/** Tells the recipients and runs the new-message work (away delivery); a failing handler does not stop the rest. */
-async function announce(ctx: MessagesContext, message: Message, route: Route): Promise<void> {
-  ctx.delivery.announce(message, route);
+/** The new-message work (away delivery) once the recipients were told; a failing handler does not stop the rest. */
+async function runCreatedHandlers(ctx: MessagesContext, message: Message, recipientIds: string[]): Promise<void> {
   for (const handler of ctx.createdHandlers) {
     try {
-      await handler(message, route.recipientIds);
+      await handler(message, recipientIds);
     } catch (error) {
       ctx.log.warn({ messageId: message.id, error: errorName(error) }, 'message-created handler failed');
     }
@@ -154,8 +153,14 @@ export async function sendMessage(
     await deleteMessage(ctx.db, row.id);
     throw error;
   }
-  const holder = c.kind === 'support' ? await holderAfter(ctx, c.patientId, to.patientUserId, actor, stored.found ?? undefined) : null;
   const message = toMessage(row, { senderName: actor.user.userName, documentName: document?.fileName ?? null });
-  await announce(ctx, message, routeOf(to, holder));
+  const moveOn = () => holderAfter(ctx, c.patientId, to.patientUserId, actor, stored.found ?? undefined);
+  // A patient's support message goes to whoever holds the conversation once it moved on. Staff's goes to the patient
+  // whoever holds it, so the patient hears it before the move (a claim is a transaction of its own).
+  const patientToSupport = c.kind === 'support' && to.senderType === 'patient';
+  const route = routeOf(to, patientToSupport ? await moveOn() : null);
+  ctx.delivery.announce(message, route);
+  if (c.kind === 'support' && !patientToSupport) await moveOn();
+  await runCreatedHandlers(ctx, message, route.recipientIds);
   return { message, created: true };
 }
