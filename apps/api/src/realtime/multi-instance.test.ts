@@ -64,6 +64,43 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API instances on one Postgr
     }
   });
 
+  test("a held conversation's message through one instance: on the other, the holder is asked to acknowledge, the other operator and the writer's other tab only see it", async () => {
+    const patient = await quickPatient(first);
+    const holder = await quickAccount(first, 'operator');
+    const otherOperator = await quickAccount(first, 'operator');
+    const url = await listen(second);
+    const patientTab = await connectSocket(url, patient.token);
+    const holderSocket = await connectSocket(url, holder.token);
+    const otherSocket = await connectSocket(url, otherOperator.token);
+    const copies = (socket: Socket) => {
+      const seen: { id: string; asked: boolean }[] = [];
+      socket.on(realtimeEvents.chatMessageCreated, (message: Message, ack?: unknown) => {
+        seen.push({ id: message.id, asked: typeof ack === 'function' });
+        if (typeof ack === 'function') ack();
+      });
+      return seen;
+    };
+    try {
+      const claimed = nextEvent(patientTab, realtimeEvents.chatConversationUpdated);
+      await supportMessage(first, holder, 'Добрий день, я з вами', patient);
+      await claimed;
+
+      const [toPatient, toHolder, toOther] = [copies(patientTab), copies(holderSocket), copies(otherSocket)];
+      const sent = await supportMessage(first, patient, 'Дякую');
+      for (const [socket, person] of [
+        [patientTab, patient],
+        [holderSocket, holder],
+        [otherSocket, otherOperator],
+      ] as const)
+        await everythingArrived(second, socket, person.userId);
+      expect(toHolder).toEqual([{ id: sent.id, asked: true }]);
+      expect(toOther).toEqual([{ id: sent.id, asked: false }]);
+      expect(toPatient).toEqual([{ id: sent.id, asked: false }]);
+    } finally {
+      for (const socket of [patientTab, holderSocket, otherSocket]) socket.close();
+    }
+  });
+
   test('deactivating a user on one instance ends its session and live connection on the other', async () => {
     const admin = await loginAs(first.app, 'admin');
     const patient = await registerPatient(first.app, first.mail);
