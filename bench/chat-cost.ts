@@ -15,8 +15,8 @@ type BenchApp = Awaited<ReturnType<typeof buildBenchApp>>;
 /** In the order the sends are made: one patient's support conversation, then its operator's reply, and on. */
 const SENDS = [
   { what: "a patient's message, nobody holds the conversation", from: 'patient', budget: 3 },
-  { what: "an operator's reply (claims the conversation)", from: 'operator', budget: 12 },
-  { what: "the patient's next message (held: now awaiting)", from: 'patient', budget: 8 },
+  { what: "an operator's reply (claims the conversation)", from: 'operator', budget: 11 },
+  { what: "the patient's next message (held: now awaiting)", from: 'patient', budget: 7 },
   { what: "the patient's next message (held, no change)", from: 'patient', budget: 5 },
   { what: "the operator's next reply (held: now active)", from: 'operator', budget: 7 },
 ] as const;

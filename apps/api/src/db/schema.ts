@@ -390,6 +390,8 @@ export const jobs = pgTable(
     uniqueIndex('jobs_pending_key')
       .on(t.key)
       .where(sql`status = 'pending'`),
+    // A one-off job looks for its key among finished jobs too (kept 7 days): without it, a scan of every kept job.
+    index('jobs_key_idx').on(t.key),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jobs } from '../../db/schema.ts';
 
@@ -33,13 +33,19 @@ export async function upsertJob(db: Db, job: { kind: string; key: string; runAt:
  * run that is repeated (a crash before its outcome was recorded) is not done twice. Two at once: the pending-key
  * index keeps one.
  */
-export async function insertJobOnce(db: Db, job: { kind: string; key: string; runAt: Date; payload: object }, now: Date): Promise<void> {
-  const [existing] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.key, job.key)).limit(1);
-  if (existing) return;
-  await db
-    .insert(jobs)
-    .values({ kind: job.kind, key: job.key, runAt: job.runAt, payload: job.payload, createdAt: now, updatedAt: now })
-    .onConflictDoNothing();
+export async function insertJobOnce(db: Db, job: OneOffJob, now: Date): Promise<void> {
+  await db.execute(insertJobOnceSql(job, now));
+}
+
+type OneOffJob = { kind: string; key: string; runAt: Date; payload: object };
+
+/** The statement of {@link insertJobOnce}: one round trip, the key looked up through its index. */
+export function insertJobOnceSql(job: OneOffJob, now: Date): SQL {
+  const at = now.toISOString();
+  return sql`insert into ${jobs} (kind, key, payload, run_at, created_at, updated_at)
+    select ${job.kind}, ${job.key}, ${JSON.stringify(job.payload)}::jsonb, ${job.runAt.toISOString()}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+    where not exists (select 1 from ${jobs} where key = ${job.key})
+    on conflict do nothing`;
 }
 
 export async function deletePendingJob(db: Db, key: string): Promise<void> {

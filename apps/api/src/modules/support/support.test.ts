@@ -273,6 +273,35 @@ describe('chat-conversation-updated', () => {
   });
 });
 
+describe('a message and the state it moved the conversation to', () => {
+  test('arrive in that order: the patient hears the claiming reply first, the holder the patient’s answer first', async () => {
+    const patient = await quickPatient(t);
+    const operator = await quickAccount(t, 'operator');
+    const [patientSocket, operatorSocket] = await Promise.all([app.connected(patient.token), app.connected(operator.token)]);
+    // What a socket hears from now on: the conversation's states, and messages by their text.
+    const order = (socket: typeof patientSocket) => {
+      const seen: string[] = [];
+      socket.onAny((name: string, payload: { message_text?: string }) => {
+        if (name === realtimeEvents.chatConversationUpdated) seen.push('state');
+        if (name === realtimeEvents.chatMessageCreated) seen.push(payload.message_text!);
+      });
+      return seen;
+    };
+    await write(patient, 'Є хтось?');
+    await everythingArrived(t, patientSocket, patient.userId);
+    const toPatient = order(patientSocket);
+    await write(operator, 'Так, я тут', patient);
+    await everythingArrived(t, patientSocket, patient.userId);
+    expect(toPatient).toEqual(['Так, я тут', 'state']);
+
+    await everythingArrived(t, operatorSocket, operator.userId);
+    const toHolder = order(operatorSocket);
+    await write(patient, 'Дякую, чекаю');
+    await everythingArrived(t, operatorSocket, operator.userId);
+    expect(toHolder).toEqual(['Дякую, чекаю', 'state']);
+  });
+});
+
 describe('GET /v1/patients/{id}/support-events', () => {
   test('operators and admins read it (audited); patients and doctors may not', async () => {
     const patient = await quickPatient(t);

@@ -17,18 +17,25 @@ export interface AuditRecorder {
 /** The per-user send limit (modules/rate-limit): counted in a new message's own statement (`counting`, `judge`). */
 export type SendLimiter = Pick<RateLimitService, 'consume' | 'counting' | 'judge'>;
 
+/** A support conversation after a message: its holder, and the announcement of its state (nothing when unchanged). */
+export interface ConversationMoved {
+  holder: string | null;
+  announce(): Promise<void>;
+}
+
 /** The support conversation's state, kept by the support module (bound in app.ts). */
 export interface SupportConversations {
   /**
-   * A support message was stored: the conversation follows (a patient reopens, staff claim); answers its holder now.
-   * `found`: what `writeLock` found as a step of the message's statement.
+   * A support message was stored: the conversation follows (a patient reopens, staff claim); answers its holder now
+   * and how to tell the operators and the patient its new state. `found`: what `writeLock` found as a step of the
+   * message's statement.
    */
   written(
     patientId: string,
     patientUserId: string,
     writer: { userId: string; userName: string; role: Role },
     found?: ChatFound,
-  ): Promise<string | null>;
+  ): Promise<ConversationMoved>;
   writeLock: PatientsService['chat']['writeLock'];
   holderOf(patientId: string): Promise<string | null>;
 }

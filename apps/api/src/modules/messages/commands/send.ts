@@ -14,7 +14,7 @@ import {
   type MessageValues,
   type StoreSteps,
 } from '../messages.repository.ts';
-import { present, toMessage, type MessagesContext } from './context.ts';
+import { present, toMessage, type ConversationMoved, type MessagesContext } from './context.ts';
 
 /** Messages one user may send in a minute; more are 429 until the window passes. */
 export const MESSAGES_PER_MINUTE = 30;
@@ -97,17 +97,21 @@ async function destinationOf(ctx: MessagesContext, actor: Actor, body: CreateMes
 }
 
 /** A support message moves the conversation (support module); a failure there must not hide a stored message. */
-async function holderAfter(ctx: MessagesContext, patientId: string, patientUserId: string, actor: Actor, found?: ChatFound) {
+async function moveOn(ctx: MessagesContext, to: { patientUserId: string }, patientId: string, actor: Actor, found?: ChatFound) {
   try {
-    return await ctx.support.written(
-      patientId,
-      patientUserId,
-      { userId: actor.user.id, userName: actor.user.userName, role: actor.user.role },
-      found,
-    );
+    const writer = { userId: actor.user.id, userName: actor.user.userName, role: actor.user.role };
+    return await ctx.support.written(patientId, to.patientUserId, writer, found);
   } catch (error) {
     ctx.log.warn({ patientId, error: errorName(error) }, 'support conversation state not updated');
-    return null;
+    return { holder: null, announce: async () => {} };
+  }
+}
+
+async function announceMoved(ctx: MessagesContext, moved: ConversationMoved, patientId: string): Promise<void> {
+  try {
+    await moved.announce();
+  } catch (error) {
+    ctx.log.warn({ patientId, error: errorName(error) }, 'support conversation state not announced');
   }
 }
 
@@ -154,13 +158,14 @@ export async function sendMessage(
     throw error;
   }
   const message = toMessage(row, { senderName: actor.user.userName, documentName: document?.fileName ?? null });
-  const moveOn = () => holderAfter(ctx, c.patientId, to.patientUserId, actor, stored.found ?? undefined);
+  const move = () => moveOn(ctx, to, c.patientId, actor, stored.found ?? undefined);
   // A patient's support message goes to whoever holds the conversation once it moved on. Staff's goes to the patient
-  // whoever holds it, so the patient hears it before the move (a claim is a transaction of its own).
-  const patientToSupport = c.kind === 'support' && to.senderType === 'patient';
-  const route = routeOf(to, patientToSupport ? await moveOn() : null);
+  // whoever holds it, so the patient hears it before the move (a claim is a transaction of its own). Either way the
+  // message is announced before the conversation's new state.
+  const moved = c.kind === 'support' && to.senderType === 'patient' ? await move() : undefined;
+  const route = routeOf(to, moved?.holder ?? null);
   ctx.delivery.announce(message, route);
-  if (c.kind === 'support' && !patientToSupport) await moveOn();
+  if (c.kind === 'support') await announceMoved(ctx, moved ?? (await move()), c.patientId);
   await runCreatedHandlers(ctx, message, route.recipientIds);
   return { message, created: true };
 }

@@ -22,7 +22,8 @@ function change(
 }
 
 /**
- * The messages module's port: a support message moves the conversation; answers its holder afterwards. Most
+ * The messages module's port: a support message moves the conversation; answers its holder afterwards and the
+ * announcement of its new state, which the caller makes once the message itself was announced. Most
  * messages move it without an event, outside a transaction: the locked read (and the UPDATE when the state
  * changes). A reopening (the patient wrote to a closed conversation) or a claim (staff wrote to an unheld one) is
  * written with its event in a transaction. `found`: the message's own statement took that lock (`writeLock`).
@@ -33,7 +34,7 @@ export async function moveOnMessage(
   patientUserId: string,
   writer: { userId: string; userName: string; role: Role },
   found?: ChatFound,
-): Promise<string | null> {
+): Promise<{ holder: string | null; announce(): Promise<void> }> {
   const { chat } = ctx.patients;
   const outcome =
     writer.role === 'patient'
@@ -51,7 +52,12 @@ export async function moveOnMessage(
           { patientId, kind: 'claimed', actorId: writer.userId },
           (c) => c.after.holder === writer.userId && c.before.holder !== writer.userId,
         )));
-  if (!outcome) return null;
-  if (outcome.changed) await announce(ctx, patientId, patientUserId, outcome.after, writer);
-  return outcome.after.holder;
+  if (!outcome) return { holder: null, announce: async () => {} };
+  const { after } = outcome;
+  return {
+    holder: after.holder,
+    announce: async () => {
+      if (outcome.changed) await announce(ctx, patientId, patientUserId, after, writer);
+    },
+  };
 }

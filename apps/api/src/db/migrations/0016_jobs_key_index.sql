@@ -1,0 +1,1 @@
+CREATE INDEX "jobs_key_idx" ON "jobs" USING btree ("key");
