@@ -15,8 +15,16 @@ export interface ClaimedJob {
 
 const pending = eq(jobs.status, 'pending');
 
+/** A job to add: its handler's `kind`, the `key` that keeps it single, when it is due and what its handler gets. */
+export interface NewJob {
+  kind: string;
+  key: string;
+  runAt: Date;
+  payload: object;
+}
+
 /** At most one pending job per key: scheduling again moves its time and payload and starts its attempts afresh. */
-export async function upsertJob(db: Db, job: { kind: string; key: string; runAt: Date; payload: object }, now: Date): Promise<void> {
+export async function upsertJob(db: Db, job: NewJob, now: Date): Promise<void> {
   await db
     .insert(jobs)
     .values({ kind: job.kind, key: job.key, runAt: job.runAt, payload: job.payload, createdAt: now, updatedAt: now })
@@ -33,14 +41,12 @@ export async function upsertJob(db: Db, job: { kind: string; key: string; runAt:
  * run that is repeated (a crash before its outcome was recorded) is not done twice. Two at once: the pending-key
  * index keeps one.
  */
-export async function insertJobOnce(db: Db, job: OneOffJob, now: Date): Promise<void> {
+export async function insertJobOnce(db: Db, job: NewJob, now: Date): Promise<void> {
   await db.execute(insertJobOnceSql(job, now));
 }
 
-type OneOffJob = { kind: string; key: string; runAt: Date; payload: object };
-
 /** The statement of {@link insertJobOnce}: one round trip, the key looked up through its index. */
-export function insertJobOnceSql(job: OneOffJob, now: Date): SQL {
+export function insertJobOnceSql(job: NewJob, now: Date): SQL {
   const at = now.toISOString();
   return sql`insert into ${jobs} (kind, key, payload, run_at, created_at, updated_at)
     select ${job.kind}, ${job.key}, ${JSON.stringify(job.payload)}::jsonb, ${job.runAt.toISOString()}::timestamptz, ${at}::timestamptz, ${at}::timestamptz

@@ -6,6 +6,7 @@ import {
   deletePendingJob,
   finishJob,
   insertJobOnce,
+  type NewJob,
   upsertJob,
   type ClaimedJob,
 } from './jobs.repository.ts';
@@ -151,12 +152,10 @@ export function createJobsService(deps: { db: Db; clock: Clock; log: JobsLog }) 
     },
 
     /** Upsert by key: at most one pending job per key; scheduling again moves run_at and payload. */
-    schedule: (job: { kind: string; key: string; runAt: Date; payload: object }, tx?: Db): Promise<void> =>
-      upsertJob(tx ?? db, job, clock.now()),
+    schedule: (job: NewJob, tx?: Db): Promise<void> => upsertJob(tx ?? db, job, clock.now()),
 
     /** A one-off job, added unless one with this key exists (pending, or finished and still kept: 7 days). */
-    enqueue: (job: { kind: string; key: string; runAt: Date; payload: object }, tx?: Db): Promise<void> =>
-      insertJobOnce(tx ?? db, job, clock.now()),
+    enqueue: (job: NewJob, tx?: Db): Promise<void> => insertJobOnce(tx ?? db, job, clock.now()),
 
     /** Deletes the pending job of that key (a run already under way finishes). */
     cancel: (key: string, tx?: Db): Promise<void> => deletePendingJob(tx ?? db, key),

@@ -2,7 +2,7 @@ import type { CreateMessageBody, Message } from '@rozmova/contracts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import type { ChatFound } from '../../patients/patients.service.ts';
 import type { Limit } from '../../rate-limit/rate-limit.service.ts';
-import type { Actor } from '../messages.access.ts';
+import type { Actor, Writing } from '../messages.access.ts';
 import { routeOf } from '../messages.delivery.ts';
 import {
   deleteMessage,
@@ -96,22 +96,20 @@ async function destinationOf(ctx: MessagesContext, actor: Actor, body: CreateMes
   return { to, document };
 }
 
-/** A support message moves the conversation (support module); a failure there must not hide a stored message. */
-async function moveOn(ctx: MessagesContext, to: { patientUserId: string }, patientId: string, actor: Actor, found?: ChatFound) {
+/**
+ * A support message moves the conversation (support module). A failure there must not hide a stored message: a
+ * patient's then goes to every operator, and a failed announcement of the new state is only logged.
+ */
+async function moveOn(ctx: MessagesContext, to: Writing, actor: Actor, found?: ChatFound): Promise<ConversationMoved> {
+  const { patientId } = to.conversation;
+  const failed = (what: string) => (error: unknown) => ctx.log.warn({ patientId, error: errorName(error) }, what);
   try {
     const writer = { userId: actor.user.id, userName: actor.user.userName, role: actor.user.role };
-    return await ctx.support.written(patientId, to.patientUserId, writer, found);
+    const moved = await ctx.support.written(patientId, to.patientUserId, writer, found);
+    return { holder: moved.holder, announce: () => moved.announce().catch(failed('support conversation state not announced')) };
   } catch (error) {
-    ctx.log.warn({ patientId, error: errorName(error) }, 'support conversation state not updated');
+    failed('support conversation state not updated')(error);
     return { holder: null, announce: async () => {} };
-  }
-}
-
-async function announceMoved(ctx: MessagesContext, moved: ConversationMoved, patientId: string): Promise<void> {
-  try {
-    await moved.announce();
-  } catch (error) {
-    ctx.log.warn({ patientId, error: errorName(error) }, 'support conversation state not announced');
   }
 }
 
@@ -158,14 +156,14 @@ export async function sendMessage(
     throw error;
   }
   const message = toMessage(row, { senderName: actor.user.userName, documentName: document?.fileName ?? null });
-  const move = () => moveOn(ctx, to, c.patientId, actor, stored.found ?? undefined);
+  const move = () => moveOn(ctx, to, actor, stored.found ?? undefined);
   // A patient's support message goes to whoever holds the conversation once it moved on. Staff's goes to the patient
   // whoever holds it, so the patient hears it before the move (a claim is a transaction of its own). Either way the
   // message is announced before the conversation's new state.
   const moved = c.kind === 'support' && to.senderType === 'patient' ? await move() : undefined;
   const route = routeOf(to, moved?.holder ?? null);
   ctx.delivery.announce(message, route);
-  if (c.kind === 'support') await announceMoved(ctx, moved ?? (await move()), c.patientId);
+  if (c.kind === 'support') await (moved ?? (await move())).announce();
   await runCreatedHandlers(ctx, message, route.recipientIds);
   return { message, created: true };
 }
